@@ -1,0 +1,268 @@
+//! cargo run --release --example queens -- 8 [--count | --all | --trace [--limit N]] [--fewest]
+//!
+//! N queens on an N×N board, none attacking another: one slot a row, each row's generator offers
+//! the columns that no queen placed so far attacks. The board is three bit masks (columns and the
+//! two diagonals) in `Cell`s, shared by all the generators.
+
+use backtrack::{Attempt, Event, stack_assumptions};
+use std::cell::Cell;
+use std::error::Error;
+
+/// The shared state: which columns and diagonals are attacked, and each row's queen.
+struct Board {
+    n: usize,
+    cols: Cell<u64>,
+    diags: Cell<u128>, // diagonal row + col
+    antis: Cell<u128>, // anti-diagonal col - row + n - 1
+    queens: Vec<Cell<usize>>,
+}
+
+impl Board {
+    fn new(n: usize) -> Board {
+        let queens = (0..n).map(|_| Cell::new(0)).collect();
+        Board { n, cols: Cell::new(0), diags: Cell::new(0), antis: Cell::new(0), queens }
+    }
+
+    /// The columns of `row` that no queen attacks now, lowest first.
+    fn free_columns(&self, row: usize) -> Ones {
+        // Bit c of each mask: is column c attacked along that line?
+        let diags = (self.diags.get() >> row) as u64;
+        let antis = (self.antis.get() >> (self.n - 1 - row)) as u64;
+        let all = u64::MAX >> (64 - self.n);
+        Ones(all & !(self.cols.get() | diags | antis))
+    }
+
+    /// Place a queen; the guard removes it again.
+    fn place(&self, row: usize, col: usize) -> Attempt<(usize, usize), impl FnOnce(&(usize, usize))> {
+        self.toggle(row, col);
+        self.queens[row].set(col);
+        Attempt::new((row, col), move |&(row, col)| self.toggle(row, col))
+    }
+
+    fn toggle(&self, row: usize, col: usize) {
+        self.cols.set(self.cols.get() ^ 1 << col);
+        self.diags.set(self.diags.get() ^ 1 << (row + col));
+        self.antis.set(self.antis.get() ^ 1 << (col + self.n - 1 - row));
+    }
+
+    fn show(&self) -> String {
+        let row = |r: usize| (0..self.n).map(move |c| if self.queens[r].get() == c { "Q" } else { "." });
+        (0..self.n).map(|r| row(r).collect::<Vec<_>>().join(" ") + "\n").collect()
+    }
+}
+
+/// The set bits of a mask, lowest first; exact-size, so `--fewest` can compare slots.
+struct Ones(u64);
+
+impl Iterator for Ones {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        let bit = (self.0 != 0).then(|| self.0.trailing_zeros() as usize)?;
+        self.0 &= self.0 - 1;
+        Some(bit)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Ones {}
+
+fn main() -> std::process::ExitCode {
+    if let Err(e) = run() {
+        eprintln!("queens: {e}");
+        return std::process::ExitCode::from(2);
+    }
+    std::process::ExitCode::SUCCESS
+}
+
+fn run() -> Result<(), Box<dyn Error>> {
+    let mut n = 8;
+    let (mut count, mut all, mut trace, mut fewest, mut limit) = (false, false, false, false, 200);
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--count" => count = true,
+            "--all" => all = true,
+            "--trace" => trace = true,
+            "--fewest" => fewest = true,
+            "--limit" => limit = args.next().ok_or("--limit needs a number")?.parse()?,
+            _ => n = arg.parse().map_err(|_| format!("'{arg}' is not a board size or a flag"))?,
+        }
+    }
+    if !(1..=64).contains(&n) {
+        return Err(format!("board size {n} is out of range 1..=64").into());
+    }
+
+    let board = Board::new(n);
+    // One generator a row: a closure over the row, reading the board when the row is reached.
+    let generators: Vec<_> = (0..n)
+        .map(|row| {
+            let board = &board;
+            move || board.free_columns(row).map(move |col| board.place(row, col))
+        })
+        .collect();
+
+    if trace {
+        let lines = Cell::new(0);
+        let observer = |event: Event<'_, Attempt<(usize, usize), _>>| {
+            let line = match event {
+                Event::Assume { level, assumption, .. } => {
+                    let (r, c) = **assumption;
+                    format!("{:w$}place r{}c{}", "", r + 1, c + 1, w = 2 * (level - 1))
+                }
+                Event::TakeBack { level, assumption, .. } => {
+                    let (r, c) = **assumption;
+                    format!("{:w$}take back r{}c{}", "", r + 1, c + 1, w = 2 * (level - 1))
+                }
+                Event::DeadEnd { level, slot } => {
+                    format!("{:w$}dead end: row {} has no free column", "", slot + 1, w = 2 * level)
+                }
+                Event::Solution { .. } => "solution".to_string(),
+            };
+            if lines.get() < limit {
+                println!("{line}");
+            }
+            lines.set(lines.get() + 1);
+        };
+        let mut search = stack_assumptions(&generators).observe(observer);
+        // Stop once the trace is full: dropping the search takes every assumption back.
+        while lines.get() < limit && search.next().is_some() {}
+        return Ok(());
+    }
+
+    let search = stack_assumptions(&generators);
+    if fewest {
+        return report(search.fewest_first(), &board, count, all, n);
+    }
+    report(search, &board, count, all, n)
+}
+
+/// Print what was asked for: the count, every board, or the first board and the count.
+fn report<S: Iterator<Item = ()>>(
+    mut search: S,
+    board: &Board,
+    count: bool,
+    all: bool,
+    n: usize,
+) -> Result<(), Box<dyn Error>> {
+    if count {
+        let solutions = search.by_ref().count();
+        println!("{solutions}");
+    } else if all {
+        let mut solutions = 0;
+        while search.next().is_some() {
+            println!("{}", board.show());
+            solutions += 1;
+        }
+        println!("{solutions} solutions");
+    } else {
+        if search.next().is_none() {
+            println!("no solution for {n} queens");
+        } else if n <= 14 {
+            print!("{}", board.show());
+            let solutions = 1 + search.count();
+            println!("{solutions} solutions for {n} queens");
+        } else {
+            print!("{}", board.show());
+            println!("(counting every solution for n > 14 takes long: use --count)");
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The generators of `main`, for a test's board (a closure type has no name to return).
+    macro_rules! generators {
+        ($board:expr) => {
+            (0..$board.n)
+                .map(|row| {
+                    let board = &$board;
+                    move || board.free_columns(row).map(move |col| board.place(row, col))
+                })
+                .collect::<Vec<_>>()
+        };
+    }
+
+    /// OEIS A000170: the number of ways to place n non-attacking queens.
+    const A000170: [usize; 10] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
+
+    #[test]
+    fn counts_match_oeis_a000170() {
+        for (n, &expected) in (1..=10).zip(&A000170) {
+            let board = Board::new(n);
+            let gens = generators!(board);
+            assert_eq!(stack_assumptions(&gens).count(), expected, "n = {n}");
+            assert_eq!(stack_assumptions(&gens).fewest_first().count(), expected, "n = {n}, fewest first");
+        }
+    }
+
+    #[test]
+    fn eight_queens_reproduce_knuths_profile() {
+        let board = Board::new(8);
+        let gens = generators!(board);
+        let mut search = stack_assumptions(&gens);
+        assert_eq!(search.by_ref().count(), 92);
+        // Knuth, TAOCP 7.2.2 (OEIS A319284): nodes on levels 0..8 in row order, column order.
+        assert_eq!(search.stats().profile(), [1, 8, 42, 140, 344, 568, 550, 312, 92]);
+        assert_eq!(search.stats().nodes(), 2057);
+        assert_eq!(search.stats().deepest(), 8);
+        // A dead end is a node on levels 0..8 without a child: count them by plain recursion.
+        fn dead_ends(queens: &mut Vec<usize>, n: usize) -> u64 {
+            let safe = |q: &[usize], c: usize| {
+                q.iter().enumerate().all(|(r, &qc)| qc != c && qc.abs_diff(c) != q.len() - r)
+            };
+            let children: Vec<usize> = (0..n).filter(|&c| safe(queens, c)).collect();
+            if queens.len() == n {
+                return 0;
+            }
+            if children.is_empty() {
+                return 1;
+            }
+            children
+                .into_iter()
+                .map(|c| {
+                    queens.push(c);
+                    let d = dead_ends(queens, n);
+                    queens.pop();
+                    d
+                })
+                .sum()
+        }
+        assert_eq!(search.stats().dead_ends(), dead_ends(&mut Vec::new(), 8));
+    }
+
+    /// No two queens share a column or a diagonal (rows are distinct by construction).
+    fn is_valid(board: &Board) -> bool {
+        let q: Vec<usize> = board.queens.iter().map(Cell::get).collect();
+        (0..board.n).all(|a| (a + 1..board.n).all(|b| q[a] != q[b] && q[a].abs_diff(q[b]) != b - a))
+    }
+
+    #[test]
+    fn first_solution_is_valid_up_to_32() {
+        for n in [1, 4, 5, 8, 13, 20, 27, 32] {
+            let board = Board::new(n);
+            let gens = generators!(board);
+            let mut search = stack_assumptions(&gens);
+            assert!(search.next().is_some(), "n = {n}");
+            assert!(is_valid(&board), "n = {n}:\n{}", board.show());
+        }
+    }
+
+    #[test]
+    fn every_solution_is_valid_and_distinct() {
+        let board = Board::new(8);
+        let gens = generators!(board);
+        let mut seen = std::collections::HashSet::new();
+        for () in stack_assumptions(&gens) {
+            assert!(is_valid(&board));
+            assert!(seen.insert(board.show()));
+        }
+        assert_eq!(seen.len(), 92);
+        assert_eq!((board.cols.get(), board.diags.get(), board.antis.get()), (0, 0, 0), "all taken back");
+    }
+}

@@ -1,0 +1,96 @@
+//! Solve, reuse and learn backtracking.
+//!
+//! `backtrack` is built around one small, problem-agnostic driver, [`stack_assumptions`]: give it
+//! one *generator* per slot of your problem — a closure that looks at the shared state when its
+//! slot is reached and offers the candidates for that slot — and it searches by stacking
+//! assumptions, backtracking when a slot has no candidate left. It is a lazy [`Iterator`] of
+//! solutions: `.next()` is the first, `.take(2).count()` tells whether the solution is unique,
+//! `.count()` counts them.
+//!
+//! # A first search
+//!
+//! Assign each of three slots a value in `0..3`, all different. The state is shared, so it is
+//! changed through `&self` (a [`Cell`](std::cell::Cell)); an assumption is an [`Attempt`] guard:
+//! made when created, taken back when dropped.
+//!
+//! ```
+//! use backtrack::{stack_assumptions, Attempt};
+//! use std::cell::Cell;
+//!
+//! let used = Cell::new(0u8); // bit v: value v is taken
+//! let values: Vec<Cell<u8>> = (0..3).map(|_| Cell::new(0)).collect();
+//! let generators: Vec<_> = (0..3)
+//!     .map(|slot| {
+//!         let (used, values) = (&used, &values);
+//!         move || {
+//!             (0..3u8).filter(move |v| used.get() & 1 << v == 0).map(move |v| {
+//!                 used.set(used.get() | 1 << v);
+//!                 values[slot].set(v);
+//!                 Attempt::new(v, move |v| used.set(used.get() & !(1 << v)))
+//!             })
+//!         }
+//!     })
+//!     .collect();
+//!
+//! let mut search = stack_assumptions(&generators);
+//! search.next();
+//! let first: Vec<u8> = values.iter().map(Cell::get).collect();
+//! assert_eq!(first, [0, 1, 2]);
+//! assert_eq!(search.count(), 5); // the other five permutations
+//! assert_eq!(used.get(), 0); // the search is over: every assumption was taken back
+//! ```
+//!
+//! # The same guard, by hand
+//!
+//! The guards do not need the driver. Written as a recursion, the search above is:
+//!
+//! ```
+//! use backtrack::Attempt;
+//! use std::cell::Cell;
+//!
+//! fn count(used: &Cell<u8>, slot: usize) -> usize {
+//!     if slot == 3 {
+//!         return 1;
+//!     }
+//!     let mut n = 0;
+//!     for v in (0..3u8).filter(|v| used.get() & 1 << v == 0) {
+//!         used.set(used.get() | 1 << v);
+//!         let _assumed = Attempt::new(v, |v| used.set(used.get() & !(1 << v)));
+//!         n += count(used, slot + 1);
+//!     } // `_assumed` is dropped at the end of each turn: the value is free again
+//!     n
+//! }
+//! assert_eq!(count(&Cell::new(0), 0), 6);
+//! ```
+//!
+//! The driver does the same with an explicit stack instead of the call stack, so a search a
+//! million levels deep (the 1000×1000 knight's tour in `examples/knights_tour.rs`) does not
+//! overflow, and the search can stop after any solution and resume.
+//!
+//! # Watching the search
+//!
+//! [`Assumptions::stats`] counts nodes per level, dead ends and solutions;
+//! [`Assumptions::observe`] calls a closure on every [`Event`];
+//! [`Assumptions::fewest_first`] switches to the dynamic order that takes next the slot with
+//! the fewest candidates.
+//!
+//! # Overview
+//! - [`stack_assumptions`], [`Assumptions`], [`Stats`], [`Event`], [`Observer`]: the driver.
+//! - [`Attempt`]: a general assumption guard.
+//! - `examples/queens.rs` and `examples/knights_tour.rs`: the driver reused in a page of code.
+//!
+//! # Limits
+//! The driver needs a generator per slot up front: problems whose number of decisions is not
+//! known in advance are modelled with slots that may offer a "nothing to do" candidate.
+//! [`Assumptions::fewest_first`] needs generators whose iterators know their length
+//! ([`ExactSizeIterator`]).
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![warn(missing_debug_implementations)]
+#![doc(test(attr(deny(warnings))))]
+
+mod assume;
+mod attempt;
+
+pub use assume::{Assumptions, Event, FewestFirst, InOrder, Observer, SlotOrder, Stats, stack_assumptions};
+pub use attempt::Attempt;
