@@ -17,6 +17,7 @@
 //! state then holds a solution: read it from there.
 
 use std::iter::FusedIterator;
+use std::ops::ControlFlow;
 
 /// Start a lazy search over `generators`, one per slot.
 ///
@@ -86,6 +87,7 @@ where
         observer: (),
         order: InOrder,
         state: State::Fresh,
+        stopped: false,
     }
 }
 
@@ -102,6 +104,8 @@ pub struct Assumptions<'g, G, I: Iterator, O = (), S = InOrder> {
     observer: O,
     order: S,
     state: State,
+    /// An observer returned `ControlFlow::Break`: the search ended before it was exhausted.
+    stopped: bool,
 }
 
 /// The explicit stack: one frame a level, allocated once, pushed and popped, never reallocated.
@@ -185,8 +189,8 @@ where
     where
         O2: Observer<I::Item>,
     {
-        let Assumptions { generators, stack, stats, order, state, .. } = self;
-        Assumptions { generators, stack, stats, observer, order, state }
+        let Assumptions { generators, stack, stats, order, state, stopped, .. } = self;
+        Assumptions { generators, stack, stats, observer, order, state, stopped }
     }
 
     /// Take next, at each level, the slot whose generator offers the fewest candidates (the
@@ -223,10 +227,10 @@ where
     where
         I: ExactSizeIterator,
     {
-        let Assumptions { generators, stack, stats, observer, state, .. } = self;
+        let Assumptions { generators, stack, stats, observer, state, stopped, .. } = self;
         // The identity permutation agrees with the static order on any prefix already searched.
         let order = FewestFirst { slots: (0..generators.len()).collect() };
-        Assumptions { generators, stack, stats, observer, order, state }
+        Assumptions { generators, stack, stats, observer, order, state, stopped }
     }
 
     /// The counters so far: nodes per level, dead ends, solutions.
@@ -237,6 +241,11 @@ where
     /// The observer given to [`observe`](Self::observe), for instance to read what it collected.
     pub fn observer(&self) -> &O {
         &self.observer
+    }
+
+    /// Whether an observer ended the search early (by returning `ControlFlow::Break`).
+    pub fn is_stopped(&self) -> bool {
+        self.stopped
     }
 
     /// The number of assumptions in force: the level the search is on.
@@ -268,6 +277,9 @@ where
     fn next(&mut self) -> Option<()> {
         let slots = self.generators.len();
         // `fresh`: the top frame has just been pushed and holds no assumption yet.
+        if self.stopped {
+            return self.stop();
+        }
         let mut fresh = match self.state {
             State::Done => return None,
             State::Running => false,
@@ -277,7 +289,7 @@ where
                 if slots == 0 {
                     self.state = State::Done;
                     self.stats.solutions = 1;
-                    self.observer.event(Event::Solution { level: 0 });
+                    let _ = self.observer.event(Event::Solution { level: 0 });
                     return Some(());
                 }
                 self.push(0);
@@ -295,18 +307,28 @@ where
             };
             if !fresh {
                 if let Some(guard) = top.guard.take() {
-                    self.observer.event(Event::TakeBack { level, slot: top.slot, assumption: &guard });
+                    let flow =
+                        self.observer.event(Event::TakeBack { level, slot: top.slot, assumption: &guard });
                     drop(guard); // free, *before* the generator computes its next candidate
+                    if flow.is_break() {
+                        return self.stop();
+                    }
                 }
             }
             match top.iter.next() {
                 Some(guard) => {
                     self.stats.profile[level] += 1;
-                    self.observer.event(Event::Assume { level, slot: top.slot, assumption: &guard });
+                    let flow =
+                        self.observer.event(Event::Assume { level, slot: top.slot, assumption: &guard });
                     top.guard = Some(guard);
+                    if flow.is_break() {
+                        return self.stop();
+                    }
                     if level == slots {
                         self.stats.solutions += 1;
-                        self.observer.event(Event::Solution { level });
+                        if self.observer.event(Event::Solution { level }).is_break() {
+                            self.stopped = true; // this solution is reported; the next call ends
+                        }
                         return Some(());
                     }
                     self.push(level);
@@ -315,7 +337,10 @@ where
                 None => {
                     if fresh {
                         self.stats.dead_ends += 1;
-                        self.observer.event(Event::DeadEnd { level: level - 1, slot: top.slot });
+                        if self.observer.event(Event::DeadEnd { level: level - 1, slot: top.slot }).is_break()
+                        {
+                            return self.stop();
+                        }
                     }
                     self.stack.frames.pop();
                     fresh = false;
@@ -340,6 +365,16 @@ where
     I: Iterator,
     S: SlotOrder<G, I>,
 {
+    /// End the search early, as an observer asked: take every assumption back, last first.
+    fn stop(&mut self) -> Option<()> {
+        self.stopped = true;
+        self.state = State::Done;
+        while let Some(frame) = self.stack.frames.pop() {
+            drop(frame);
+        }
+        None
+    }
+
     /// Reach a new level: choose its slot and call that slot's generator, on the state as it is.
     fn push(&mut self, level: usize) {
         let (slot, iter) = self.order.choose(self.generators, level);
@@ -400,21 +435,47 @@ pub enum Event<'a, A> {
 
 /// A hook called on every [`Event`] of a search; see [`Assumptions::observe`].
 ///
-/// Implemented by `()` (does nothing, costs nothing) and by every `FnMut(Event<'_, A>)` closure.
+/// Implemented by `()` (does nothing, costs nothing) and by every `FnMut(Event<'_, A>)` closure
+/// that returns `()` or a [`ControlFlow`]: returning `ControlFlow::Break(())` ends the search
+/// at once (every assumption is taken back, and the iterator returns `None` from then on;
+/// [`Assumptions::is_stopped`] tells this from exhaustion). After a `Solution` event, the
+/// solution is still reported and the search ends on the next call.
 pub trait Observer<A> {
     /// Called once for each event, in the order they happen.
-    fn event(&mut self, event: Event<'_, A>);
+    fn event(&mut self, event: Event<'_, A>) -> ControlFlow<()>;
 }
 
 impl<A> Observer<A> for () {
     #[inline(always)]
-    fn event(&mut self, _: Event<'_, A>) {}
+    fn event(&mut self, _: Event<'_, A>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
 }
 
-impl<A, F: FnMut(Event<'_, A>)> Observer<A> for F {
+impl<A, R: Verdict, F: FnMut(Event<'_, A>) -> R> Observer<A> for F {
     #[inline]
-    fn event(&mut self, event: Event<'_, A>) {
-        self(event)
+    fn event(&mut self, event: Event<'_, A>) -> ControlFlow<()> {
+        self(event).verdict()
+    }
+}
+
+/// What an observer closure may return: `()` (go on) or a [`ControlFlow`].
+pub trait Verdict {
+    /// Go on, or stop the search.
+    fn verdict(self) -> ControlFlow<()>;
+}
+
+impl Verdict for () {
+    #[inline(always)]
+    fn verdict(self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+}
+
+impl Verdict for ControlFlow<()> {
+    #[inline(always)]
+    fn verdict(self) -> ControlFlow<()> {
+        self
     }
 }
 

@@ -77,6 +77,7 @@
 //! # Overview
 //! - [`stack_assumptions`], [`Assumptions`], [`Stats`], [`Event`], [`Observer`]: the driver.
 //! - [`Attempt`]: a general assumption guard.
+//! - [`sudoku`]: the bitfield Sudoku board, its parser, display and generators.
 //! - `examples/queens.rs` and `examples/knights_tour.rs`: the driver reused in a page of code.
 //!
 //! # Limits
@@ -91,6 +92,13 @@
 
 mod assume;
 mod attempt;
+pub mod sudoku;
 
-pub use assume::{Assumptions, Event, FewestFirst, InOrder, Observer, SlotOrder, Stats, stack_assumptions};
+pub use assume::{
+    Assumptions, Event, FewestFirst, InOrder, Observer, SlotOrder, Stats, Verdict, stack_assumptions,
+};
 pub use attempt::Attempt;
+
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

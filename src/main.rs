@@ -1,1 +1,49 @@
-fn main() {}
+//! The `backtrack` command line: a thin layer over the library's public API.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+mod cmd;
+
+/// Solve, reuse and learn backtracking: Sudoku by stacking assumptions, and more.
+#[derive(Debug, Parser)]
+#[command(name = "backtrack", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    Sudoku(cmd::sudoku::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Sudoku(args) => cmd::sudoku::run(args),
+    };
+    ExitCode::from(outcome as u8)
+}
+
+/// What the process tells its caller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Outcome {
+    /// Every puzzle solved (or counted).
+    Solved = 0,
+    /// Some puzzle has no solution.
+    NoSolution = 1,
+    /// Some input could not be read, or the arguments are wrong.
+    BadInput = 2,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn verify_cli() {
+        Cli::command().debug_assert();
+    }
+}

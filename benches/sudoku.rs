@@ -1,0 +1,84 @@
+//! cargo bench --bench sudoku -- [DATA_DIR] [--static-limit N]
+//!
+//! Puzzles a second and nodes a puzzle for each Sudoku set of DATA_DIR (default
+//! `../shared/data`), whole files, first solution, with the static (reading) order and the
+//! fewest-candidates order of the driver. The static order is exponential on hard sets: a
+//! puzzle is stopped after `--static-limit` nodes (default 10^6) and counted as given up.
+
+use backtrack::sudoku::Board;
+use backtrack::{Event, stack_assumptions};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::Instant;
+
+const SETS: [&str; 7] = [
+    "easy50.txt",
+    "top95.txt",
+    "hardest.txt",
+    "magictour_top1465.txt",
+    "17_clue.txt",
+    "unbiased_first1000.txt",
+    "serg_benchmark.txt",
+];
+
+fn main() {
+    let mut dir = PathBuf::from("../shared/data");
+    let mut static_limit = 1_000_000u64;
+    let mut only: Option<String> = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--static-limit" => static_limit = args.next().and_then(|a| a.parse().ok()).expect("a number"),
+            "--only" => only = args.next(),
+            "--bench" => {}
+            _ => dir = PathBuf::from(arg),
+        }
+    }
+    println!("| set | puzzles | order | puzzles/s | nodes/puzzle | given up |");
+    println!("|---|---:|---|---:|---:|---:|");
+    for set in SETS {
+        if only.as_deref().is_some_and(|o| !set.contains(o)) {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(dir.join(set)) else {
+            eprintln!("skipping {set}: not in {}", dir.display());
+            continue;
+        };
+        let boards: Vec<Board> = text.lines().map(|l| l.parse().expect("the sets parse")).collect();
+        for fewest in [true, false] {
+            let (mut nodes, mut given_up) = (0u64, 0u64);
+            let start = Instant::now();
+            for board in &boards {
+                let generators = board.generators();
+                let mut budget = if fewest { u64::MAX } else { static_limit };
+                let stop = |e: Event<'_, _>| {
+                    if let Event::Assume { .. } = e {
+                        budget -= 1;
+                        if budget == 0 {
+                            return ControlFlow::Break(());
+                        }
+                    }
+                    ControlFlow::Continue(())
+                };
+                let search = stack_assumptions(&generators).observe(stop);
+                let (found, n) = if fewest {
+                    let mut s = search.fewest_first();
+                    (s.next().is_some(), s.stats().nodes())
+                } else {
+                    let mut s = search;
+                    (s.next().is_some(), s.stats().nodes())
+                };
+                nodes += n;
+                given_up += u64::from(!found);
+            }
+            let secs = start.elapsed().as_secs_f64();
+            println!(
+                "| {set} | {} | {} | {:.0} | {:.0} | {given_up} |",
+                boards.len(),
+                if fewest { "fewest" } else { "static" },
+                boards.len() as f64 / secs,
+                nodes as f64 / boards.len() as f64
+            );
+        }
+    }
+}

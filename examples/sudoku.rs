@@ -1,0 +1,47 @@
+//! cargo run --release --example sudoku [-- PUZZLE]
+//!
+//! The seed's newspaper Sudoku, solved by stacking assumptions: one generator per empty cell,
+//! each offering the digits its row, column and box leave free when the search reaches it.
+
+use backtrack::stack_assumptions;
+use backtrack::sudoku::Board;
+use std::error::Error;
+
+const NEWSPAPER: &str = "006007403000906020500304006740000010809000304010000057200603005030208000405700200";
+
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sudoku: {e}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
+
+fn run() -> Result<(), Box<dyn Error>> {
+    let puzzle = std::env::args().nth(1).unwrap_or_else(|| NEWSPAPER.to_string());
+    let board: Board = puzzle.parse()?; // says where and what on bad input
+
+    println!("The problem:\n{board}\n");
+
+    // One closure per empty cell, in reading order, all reading the same shared board.
+    let generators = board.generators();
+    // The driver assumes a digit in each cell in turn, and backtracks when a cell has none left.
+    let mut search = stack_assumptions(&generators);
+    match search.next() {
+        // The board now holds the solution: print it while the search is alive (dropping the
+        // search takes every assumption back).
+        Some(()) => println!("A solution:\n{board}\n"),
+        None => println!("No solution."),
+    }
+    let unique = search.next().is_none();
+    let stats = search.stats();
+    println!(
+        "{} nodes, {} dead ends; the solution is {}.",
+        stats.nodes(),
+        stats.dead_ends(),
+        if unique { "unique" } else { "not unique" }
+    );
+    Ok(())
+}

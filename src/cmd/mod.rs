@@ -1,0 +1,3 @@
+//! One module a subcommand.
+
+pub mod sudoku;

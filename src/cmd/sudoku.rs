@@ -1,0 +1,309 @@
+//! `backtrack sudoku`: solve one puzzle or a batch.
+
+use crate::Outcome;
+use backtrack::sudoku::{Board, Placement};
+use backtrack::{Assumptions, Event, Observer, SlotOrder, stack_assumptions};
+use clap::ValueEnum;
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// The seed's newspaper puzzle, solved when no puzzle is given.
+pub const NEWSPAPER: &str =
+    "006007403000906020500304006740000010809000304010000057200603005030208000405700200";
+
+/// Solve Sudoku puzzles: one given as an argument, or a batch, one puzzle a line.
+///
+/// A puzzle is 81 cells in reading order, `0`, `.` or `_` for an empty cell; spaces, `|`, `-`,
+/// `+` and commas are ignored, so a pasted 9-line grid works too.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Examples:
+  backtrack sudoku                       solve the seed's newspaper puzzle
+  backtrack sudoku 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+  backtrack sudoku -f puzzles.txt        one solution line per puzzle line
+  cat puzzles.txt | backtrack sudoku -   the same, from standard input
+  backtrack sudoku --count --limit 2 PUZZLE   1 if the solution is unique
+  backtrack sudoku --trace --limit 40    watch the search
+
+Exit status: 0 solved, 1 a puzzle has no solution, 2 bad input or usage.")]
+pub struct Args {
+    /// The puzzle (81 cells), or `-` to read puzzles from standard input, one a line.
+    /// Without it (and without --file), the seed's newspaper puzzle.
+    puzzle: Option<String>,
+
+    /// Read puzzles from FILE, one a line.
+    #[arg(short, long, value_name = "FILE", conflicts_with = "puzzle")]
+    file: Option<PathBuf>,
+
+    /// Print the number of solutions instead of a solution.
+    #[arg(long, conflicts_with = "all")]
+    count: bool,
+
+    /// Print every solution.
+    #[arg(long)]
+    all: bool,
+
+    /// Stop after N solutions (with --count or --all), or N lines (with --trace).
+    #[arg(long, value_name = "N")]
+    limit: Option<u64>,
+
+    /// Which empty cell the search fills next.
+    #[arg(long, value_enum, default_value_t = Order::Fewest)]
+    order: Order,
+
+    /// Print nodes, dead ends, deepest level and time on standard error.
+    #[arg(long)]
+    stats: bool,
+
+    /// Print every step of the search (assume, dead end, take back), indented by depth.
+    #[arg(long)]
+    trace: bool,
+
+    /// How to print a solution (default: grid for one puzzle, line for a batch).
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+}
+
+/// The order in which the driver takes the empty cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Order {
+    /// Reading order, as in the seed: row by row, left to right.
+    Static,
+    /// The empty cell with the fewest candidates next.
+    Fewest,
+}
+
+/// How a board is printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// The seed's layout: nine lines in three bands.
+    Grid,
+    /// One line of 81 characters.
+    Line,
+}
+
+/// What the search of one puzzle found.
+struct Report {
+    /// Solutions found (each printed as it came, or counted).
+    solutions: u64,
+    nodes: u64,
+    dead_ends: u64,
+    deepest: usize,
+    time: Duration,
+    /// The trace reached its --limit and ended the search.
+    stopped: bool,
+}
+
+pub fn run(args: Args) -> Outcome {
+    let batch = match (&args.file, args.puzzle.as_deref()) {
+        (Some(path), _) => match std::fs::read_to_string(path) {
+            Ok(text) => Some(text),
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", path.display());
+                return Outcome::BadInput;
+            }
+        },
+        (None, Some("-")) => {
+            let mut text = String::new();
+            if let Err(e) = std::io::Read::read_to_string(&mut std::io::stdin(), &mut text) {
+                eprintln!("error: cannot read standard input: {e}");
+                return Outcome::BadInput;
+            }
+            Some(text)
+        }
+        _ => None,
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let outcome = match batch {
+        // A pasted grid (no line holds a whole puzzle) is one puzzle, not a batch.
+        Some(text) if looks_like_one_grid(&text) => single(&args, &text, &mut out),
+        Some(text) => run_batch(&args, &text, &mut out),
+        None => single(&args, args.puzzle.as_deref().unwrap_or(NEWSPAPER), &mut out),
+    };
+    if let Err(e) = out.flush() {
+        eprintln!("error: cannot write: {e}");
+        return Outcome::BadInput;
+    }
+    outcome
+}
+
+fn looks_like_one_grid(text: &str) -> bool {
+    let cells = |line: &str| line.chars().filter(|c| c.is_ascii_digit() || *c == '.' || *c == '_').count();
+    text.lines().all(|l| cells(l) < 81) && text.lines().filter(|l| cells(l) > 0).count() == 9
+}
+
+fn single(args: &Args, text: &str, out: &mut impl Write) -> Outcome {
+    let board: Board = match text.parse() {
+        Ok(board) => board,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Outcome::BadInput;
+        }
+    };
+    let format = args.format.unwrap_or(Format::Grid);
+    if !args.count && !args.trace && format == Format::Grid {
+        let _ = writeln!(out, "The problem:\n{board}\n");
+    }
+    let solutions_header = std::cell::Cell::new(false);
+    let report = search(args, &board, &mut |board| {
+        if args.count {
+            return;
+        }
+        if format == Format::Grid {
+            if !solutions_header.replace(true) {
+                let _ = writeln!(out, "{}", if args.all { "Solutions:" } else { "A solution:" });
+            }
+            let _ = writeln!(out, "{board}\n");
+        } else {
+            let _ = writeln!(out, "{board:#}");
+        }
+    });
+    if report.stopped {
+        let _ = writeln!(out, "(the trace reached --limit {}: search stopped)", args.limit.unwrap_or(1000));
+    } else if args.count {
+        let _ = writeln!(out, "{}", report.solutions);
+    } else if report.solutions == 0 {
+        let _ = writeln!(out, "no solution");
+    }
+    if args.stats {
+        let _ = out.flush();
+        print_stats(&report);
+    }
+    if report.solutions == 0 && !report.stopped { Outcome::NoSolution } else { Outcome::Solved }
+}
+
+fn run_batch(args: &Args, text: &str, out: &mut impl Write) -> Outcome {
+    let mut outcome = Outcome::Solved;
+    let (mut puzzles, mut nodes, mut dead_ends, mut time) = (0u64, 0u64, 0u64, Duration::ZERO);
+    let format = args.format.unwrap_or(Format::Line);
+    for (i, line) in text.lines().enumerate() {
+        let board: Board = match line.parse() {
+            Ok(board) => board,
+            Err(e) => {
+                eprintln!("line {}: {e}", i + 1);
+                let _ = writeln!(out, "invalid");
+                outcome = outcome.max(Outcome::BadInput);
+                continue;
+            }
+        };
+        let report = search(args, &board, &mut |board| {
+            if args.count {
+                return;
+            }
+            let _ = match format {
+                Format::Line => writeln!(out, "{board:#}"),
+                Format::Grid => writeln!(out, "{board}\n"),
+            };
+        });
+        if args.count {
+            let _ = writeln!(out, "{}", report.solutions);
+        } else if report.solutions == 0 {
+            eprintln!("line {}: no solution", i + 1);
+            let _ = writeln!(out, "no solution");
+            outcome = outcome.max(Outcome::NoSolution);
+        }
+        if args.all && format == Format::Line {
+            let _ = writeln!(out);
+        }
+        puzzles += 1;
+        nodes += report.nodes;
+        dead_ends += report.dead_ends;
+        time += report.time;
+    }
+    if args.stats {
+        let _ = out.flush();
+        let per_second = puzzles as f64 / time.as_secs_f64().max(1e-9);
+        eprintln!(
+            "puzzles: {puzzles}, nodes: {nodes} ({:.1} a puzzle), dead ends: {dead_ends}, time: {:.3} s ({per_second:.0} puzzles/s)",
+            nodes as f64 / puzzles.max(1) as f64,
+            time.as_secs_f64()
+        );
+    }
+    outcome
+}
+
+fn print_stats(report: &Report) {
+    eprintln!("solutions: {}", report.solutions);
+    eprintln!("nodes: {}", report.nodes);
+    eprintln!("dead ends: {}", report.dead_ends);
+    eprintln!("deepest level: {}", report.deepest);
+    eprintln!("time: {:.3} ms", report.time.as_secs_f64() * 1e3);
+}
+
+/// Search `board` with the driver, calling `found` on the board at each solution reported.
+fn search(args: &Args, board: &Board, found: &mut dyn FnMut(&Board)) -> Report {
+    let generators = board.generators();
+    let search = stack_assumptions(&generators);
+    if args.trace {
+        // --limit caps the trace's lines; the search stops there.
+        let limit = args.limit.unwrap_or(1000);
+        let mut lines = 0u64;
+        let tracer = move |event: Event<'_, Placement<'_>>| {
+            lines += 1;
+            if lines > limit {
+                return ControlFlow::Break(());
+            }
+            println!("{}", trace_line(&event));
+            ControlFlow::Continue(())
+        };
+        return match args.order {
+            Order::Static => drive(search.observe(tracer), board, args, found),
+            Order::Fewest => drive(search.observe(tracer).fewest_first(), board, args, found),
+        };
+    }
+    match args.order {
+        Order::Static => drive(search, board, args, found),
+        Order::Fewest => drive(search.fewest_first(), board, args, found),
+    }
+}
+
+/// One trace line: the event, indented by its level.
+fn trace_line(event: &Event<'_, Placement<'_>>) -> String {
+    match event {
+        Event::Assume { level, assumption, .. } => {
+            format!("{:w$}assume {assumption}", "", w = 2 * (level - 1))
+        }
+        Event::TakeBack { level, assumption, .. } => {
+            format!("{:w$}take back {assumption}", "", w = 2 * (level - 1))
+        }
+        Event::DeadEnd { level, .. } => format!("{:w$}dead end", "", w = 2 * level),
+        Event::Solution { level } => format!("{:w$}solution", "", w = 2 * level),
+    }
+}
+
+fn drive<G, I, O, S>(
+    mut search: Assumptions<'_, G, I, O, S>,
+    board: &Board,
+    args: &Args,
+    found: &mut dyn FnMut(&Board),
+) -> Report
+where
+    G: Fn() -> I,
+    I: Iterator,
+    O: Observer<I::Item>,
+    S: SlotOrder<G, I>,
+{
+    let start = Instant::now();
+    let wanted = match (args.count || args.all, args.limit) {
+        (true, Some(limit)) if !args.trace => limit,
+        (true, _) => u64::MAX,
+        (false, _) => 1,
+    };
+    let mut solutions = 0;
+    while solutions < wanted && search.next().is_some() {
+        solutions += 1;
+        found(board);
+    }
+    let stats = search.stats();
+    Report {
+        solutions,
+        nodes: stats.nodes(),
+        dead_ends: stats.dead_ends(),
+        deepest: stats.deepest(),
+        time: start.elapsed(),
+        stopped: search.is_stopped(),
+    }
+}

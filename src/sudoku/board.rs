@@ -1,0 +1,227 @@
+//! The bitfield board: digits in cells, and the digits each house holds as bit masks.
+
+use super::{Cell, Digit, Digits};
+use crate::{Assumptions, stack_assumptions};
+use std::cell::Cell as Shared;
+use std::fmt;
+
+/// A Sudoku board whose state is shared: changed through `&self`, so that the 81 generators of
+/// [`Board::generators`] can all read it while the driver assumes and takes back digits.
+///
+/// Each row, column and box keeps the set of digits it holds, so
+/// [`candidates`](Board::candidates) is three ORs and a NOT.
+///
+/// ```
+/// use backtrack::sudoku::{Board, Cell, Digit};
+///
+/// let board: Board = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+/// let cell = Cell::at(0, 2);
+/// assert_eq!(board.candidates(cell).to_string(), "124");
+/// {
+///     let _four = board.attempt(cell, Digit::new(4));
+///     assert_eq!(board.get(cell), Some(Digit::new(4)));
+///     assert!(!board.candidates(Cell::at(0, 3)).has(Digit::new(4)));
+/// } // the guard is dropped: the cell is empty again
+/// assert_eq!(board.get(cell), None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Board {
+    /// The digit in each cell, 0 for empty.
+    grid: [Shared<u8>; 81],
+    rows: [Shared<Digits>; 9],
+    cols: [Shared<Digits>; 9],
+    boxes: [Shared<Digits>; 9],
+}
+
+impl Board {
+    /// The empty board.
+    pub fn empty() -> Board {
+        let masks = || std::array::from_fn(|_| Shared::new(Digits::empty()));
+        Board { grid: std::array::from_fn(|_| Shared::new(0)), rows: masks(), cols: masks(), boxes: masks() }
+    }
+
+    /// The digit in `cell`, if any.
+    pub fn get(&self, cell: Cell) -> Option<Digit> {
+        Digit::new_checked(self.grid[cell.index()].get())
+    }
+
+    /// The digits that `cell` can take now: none if it is filled, else those not in its houses.
+    #[inline]
+    pub fn candidates(&self, cell: Cell) -> Digits {
+        if self.grid[cell.index()].get() != 0 {
+            return Digits::empty();
+        }
+        !(self.rows[cell.row()].get() | self.cols[cell.col()].get() | self.boxes[cell.box_index()].get())
+    }
+
+    /// Assume `digit` in `cell`; the returned guard takes it back when dropped.
+    ///
+    /// # Panics
+    /// In debug builds, if `digit` is not a candidate of `cell`.
+    pub fn attempt(&self, cell: Cell, digit: Digit) -> Placement<'_> {
+        debug_assert!(self.candidates(cell).has(digit), "{digit} is not a candidate of {cell}");
+        self.toggle(cell, digit);
+        self.grid[cell.index()].set(digit.get());
+        Placement { board: self, cell, digit }
+    }
+
+    /// Place `digit` in `cell` for good (no guard), if it is a candidate.
+    ///
+    /// # Errors
+    /// The digit is not a candidate: the cell is filled, or a house holds the digit already.
+    pub fn place(&self, cell: Cell, digit: Digit) -> Result<(), NotACandidate> {
+        if !self.candidates(cell).has(digit) {
+            return Err(NotACandidate { cell, digit });
+        }
+        self.toggle(cell, digit);
+        self.grid[cell.index()].set(digit.get());
+        Ok(())
+    }
+
+    /// Empty `cell` (the digit it held is free in its houses again).
+    pub fn clear(&self, cell: Cell) {
+        if let Some(digit) = self.get(cell) {
+            self.toggle(cell, digit);
+            self.grid[cell.index()].set(0);
+        }
+    }
+
+    fn toggle(&self, cell: Cell, digit: Digit) {
+        let bit = Digits::from(digit);
+        for mask in [&self.rows[cell.row()], &self.cols[cell.col()], &self.boxes[cell.box_index()]] {
+            mask.set(mask.get() ^ bit);
+        }
+    }
+
+    /// The empty cells, in reading order.
+    pub fn empty_cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        Cell::all().filter(|&c| self.get(c).is_none())
+    }
+
+    /// Whether every cell holds a digit (the masks keep the rules: it is then a solution).
+    pub fn is_full(&self) -> bool {
+        self.grid.iter().all(|d| d.get() != 0)
+    }
+
+    /// The generators for [`stack_assumptions`]: one per empty cell, in reading order, as in
+    /// the seed. Each is a closure over its cell that, when the cell is reached, offers the
+    /// candidates the board leaves it *then*.
+    ///
+    /// ```
+    /// use backtrack::stack_assumptions;
+    /// use backtrack::sudoku::Board;
+    ///
+    /// let board: Board = "006007403000906020500304006740000010809000304010000057200603005030208000405700200".parse()?;
+    /// let generators = board.generators();
+    /// let mut search = stack_assumptions(&generators);
+    /// assert!(search.next().is_some());
+    /// assert_eq!(format!("{board:#}"), "926517483374986521581324796743865912859172364612439857298643175137258649465791238");
+    /// assert!(search.next().is_none()); // the solution is unique
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn generators<'b>(&'b self) -> Vec<impl Fn() -> Placements<'b> + 'b> {
+        self.empty_cells()
+            .map(move |cell| move || Placements { board: self, cell, digits: self.candidates(cell).digits() })
+            .collect()
+    }
+
+    /// The first solution, as a new board; `self` is left as it was.
+    ///
+    /// Uses the driver with the fewest-candidates order.
+    pub fn solve(&self) -> Option<Board> {
+        let generators = self.generators();
+        let mut search = stack_assumptions(&generators).fewest_first();
+        search.next().map(|()| self.clone())
+    }
+
+    /// Count the solutions, stopping at `limit` (`count_solutions(2) == 1` means unique).
+    pub fn count_solutions(&self, limit: usize) -> usize {
+        let generators = self.generators();
+        let search: Assumptions<'_, _, _, (), _> = stack_assumptions(&generators).fewest_first();
+        search.take(limit).count()
+    }
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::empty()
+    }
+}
+
+/// A digit assumed in a cell: the guard that [`Board::attempt`] returns. Dropping it empties
+/// the cell again. It displays as `r1c3=4`.
+#[derive(Debug)]
+#[must_use = "dropping the guard at once takes the digit back at once"]
+pub struct Placement<'b> {
+    board: &'b Board,
+    cell: Cell,
+    digit: Digit,
+}
+
+impl Placement<'_> {
+    /// The cell the digit went into.
+    pub fn cell(&self) -> Cell {
+        self.cell
+    }
+
+    /// The digit assumed.
+    pub fn digit(&self) -> Digit {
+        self.digit
+    }
+}
+
+impl Drop for Placement<'_> {
+    fn drop(&mut self) {
+        self.board.toggle(self.cell, self.digit);
+        self.board.grid[self.cell.index()].set(0);
+    }
+}
+
+impl fmt::Display for Placement<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}={}", self.cell, self.digit)
+    }
+}
+
+/// The candidates of one cell, offered as [`Placement`]s: what a generator of
+/// [`Board::generators`] returns.
+#[derive(Debug)]
+pub struct Placements<'b> {
+    board: &'b Board,
+    cell: Cell,
+    digits: super::DigitIter,
+}
+
+impl<'b> Iterator for Placements<'b> {
+    type Item = Placement<'b>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Placement<'b>> {
+        let digit = self.digits.next()?;
+        Some(self.board.attempt(self.cell, digit))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.digits.size_hint()
+    }
+}
+
+impl ExactSizeIterator for Placements<'_> {}
+
+/// [`Board::place`] was asked for a digit the cell cannot take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotACandidate {
+    /// The cell.
+    pub cell: Cell,
+    /// The digit it cannot take.
+    pub digit: Digit,
+}
+
+impl fmt::Display for NotACandidate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} cannot take {}", self.cell, self.digit)
+    }
+}
+
+impl std::error::Error for NotACandidate {}

@@ -1,0 +1,176 @@
+//! Digits 1 to 9, and sets of them as bit flags.
+
+use std::fmt;
+use std::num::NonZeroU8;
+
+/// A Sudoku digit, 1 to 9.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Digit(NonZeroU8);
+
+impl Digit {
+    /// The digit `d`.
+    ///
+    /// # Panics
+    /// If `d` is not in 1..=9; [`Digit::new_checked`] is the fallible twin.
+    ///
+    /// ```
+    /// use backtrack::sudoku::Digit;
+    /// assert_eq!(Digit::new(7).get(), 7);
+    /// ```
+    pub fn new(d: u8) -> Digit {
+        Digit::new_checked(d).unwrap_or_else(|| panic!("{d} is not a Sudoku digit (1..=9)"))
+    }
+
+    /// The digit `d`, or `None` if `d` is not in 1..=9.
+    pub fn new_checked(d: u8) -> Option<Digit> {
+        NonZeroU8::new(d).filter(|d| d.get() <= 9).map(Digit)
+    }
+
+    /// The digit as a number, 1 to 9.
+    pub fn get(self) -> u8 {
+        self.0.get()
+    }
+
+    /// The nine digits, 1 first.
+    pub fn all() -> impl ExactSizeIterator<Item = Digit> + Clone {
+        (1..=9).map(Digit::new)
+    }
+
+    pub(crate) fn index(self) -> usize {
+        self.0.get() as usize - 1
+    }
+}
+
+impl fmt::Display for Digit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+bitflags::bitflags! {
+    /// A set of digits: the candidates of a cell, the digits a house holds.
+    ///
+    /// The single-bit flags come first, so that `iter()` yields them in order; [`Digits::digits`]
+    /// iterates them as [`Digit`]s. `!set` is the complement within the nine digits (bitflags'
+    /// `!` truncates to known bits).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub struct Digits: u16 {
+        /// 1
+        const D1 = 1 << 0;
+        /// 2
+        const D2 = 1 << 1;
+        /// 3
+        const D3 = 1 << 2;
+        /// 4
+        const D4 = 1 << 3;
+        /// 5
+        const D5 = 1 << 4;
+        /// 6
+        const D6 = 1 << 5;
+        /// 7
+        const D7 = 1 << 6;
+        /// 8
+        const D8 = 1 << 7;
+        /// 9
+        const D9 = 1 << 8;
+    }
+}
+
+impl Digits {
+    /// The digits of the set as [`Digit`]s, smallest first; the iterator knows its length.
+    ///
+    /// ```
+    /// use backtrack::sudoku::{Digit, Digits};
+    /// let set = Digits::D2 | Digits::D7;
+    /// assert_eq!(set.digits().map(Digit::get).collect::<Vec<_>>(), [2, 7]);
+    /// assert_eq!(set.digits().len(), 2);
+    /// assert_eq!((!set).count(), 7);
+    /// ```
+    pub fn digits(self) -> DigitIter {
+        DigitIter(self.bits())
+    }
+
+    /// How many digits the set holds.
+    pub fn count(self) -> usize {
+        self.bits().count_ones() as usize
+    }
+
+    /// The one digit of a set of one, or `None`.
+    pub fn single(self) -> Option<Digit> {
+        (self.count() == 1).then(|| Digit::new(self.bits().trailing_zeros() as u8 + 1))
+    }
+
+    /// Whether `d` is in the set.
+    pub fn has(self, d: Digit) -> bool {
+        self.contains(Digits::from(d))
+    }
+}
+
+impl From<Digit> for Digits {
+    fn from(d: Digit) -> Digits {
+        Digits::from_bits_retain(1 << d.index())
+    }
+}
+
+impl FromIterator<Digit> for Digits {
+    fn from_iter<T: IntoIterator<Item = Digit>>(iter: T) -> Self {
+        iter.into_iter().fold(Digits::empty(), |set, d| set | Digits::from(d))
+    }
+}
+
+impl fmt::Display for Digits {
+    /// The digits run together, `{1,7,9}` as `179`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.digits().try_for_each(|d| write!(f, "{d}"))
+    }
+}
+
+/// The digits of a [`Digits`] set, smallest first.
+#[derive(Clone, Debug)]
+pub struct DigitIter(u16);
+
+impl Iterator for DigitIter {
+    type Item = Digit;
+
+    #[inline]
+    fn next(&mut self) -> Option<Digit> {
+        let bit = (self.0 != 0).then(|| self.0.trailing_zeros() as u8)?;
+        self.0 &= self.0 - 1;
+        Some(Digit::new(bit + 1))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for DigitIter {}
+impl std::iter::FusedIterator for DigitIter {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_set_survives_iteration() {
+        for bits in 0..512u16 {
+            let set = Digits::from_bits(bits).unwrap();
+            let back: Digits = set.digits().collect();
+            assert_eq!(back, set);
+            assert_eq!(set.digits().len(), bits.count_ones() as usize);
+            assert_eq!((!set).count() + set.count(), 9);
+            assert!(set.digits().is_sorted());
+        }
+        assert_eq!(Digits::from_bits(512), None, "only nine bits are known");
+    }
+
+    #[test]
+    fn digits_are_checked() {
+        assert_eq!(Digit::new_checked(0), None);
+        assert_eq!(Digit::new_checked(10), None);
+        assert_eq!(Digit::all().map(Digit::get).collect::<Vec<_>>(), (1..=9).collect::<Vec<_>>());
+        assert_eq!(Digits::all().single(), None);
+        assert_eq!(Digits::D5.single(), Some(Digit::new(5)));
+    }
+}

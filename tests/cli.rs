@@ -1,0 +1,164 @@
+//! The command line, run as a user runs it: the built binary, its output and exit codes.
+
+mod common;
+
+use common::*;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn backtrack(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_backtrack"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    if let Some(text) = stdin {
+        child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+const NEWSPAPER: &str = "006007403000906020500304006740000010809000304010000057200603005030208000405700200";
+const SOLUTION: &str = "926517483374986521581324796743865912859172364612439857298643175137258649465791238";
+
+#[test]
+fn default_solves_the_newspaper_puzzle_in_the_seed_layout() {
+    let out = backtrack(&["sudoku"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("The problem:\n   . . 6    . . 7    4 . 3\n"), "{stdout}");
+    assert!(
+        stdout.contains("A solution:\n   9 2 6    5 1 7    4 8 3\n   3 7 4    9 8 6    5 2 1\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn one_puzzle_as_a_line() {
+    let out = backtrack(&["sudoku", "--format", "line", NEWSPAPER], None);
+    assert_eq!(text(&out.stdout), format!("{SOLUTION}\n"));
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn a_batch_with_bad_lines_solves_the_others() {
+    let puzzles: Vec<&str> = puzzles(TOP95).take(4).collect();
+    // line 3: too short; line 4: two 1s in row 1; line 5: r1c9 has no candidate
+    let twice = format!("11{}", ".".repeat(79));
+    let stuck = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
+    let input = [puzzles[0], puzzles[1], "12345", &twice, &stuck, puzzles[2]].join("\n");
+    for args in [vec!["sudoku", "-"], vec!["sudoku", "--order", "static", "-"]] {
+        let out = backtrack(&args, Some(&input));
+        let stdout = text(&out.stdout);
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 6, "one output line per input line: {stdout}");
+        check_solution(puzzles[0], lines[0]).unwrap();
+        check_solution(puzzles[1], lines[1]).unwrap();
+        assert_eq!(lines[2], "invalid");
+        assert_eq!(lines[3], "invalid");
+        assert_eq!(lines[4], "no solution");
+        check_solution(puzzles[2], lines[5]).unwrap();
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains("line 3: 5 cells, expected 81"), "{stderr}");
+        assert!(stderr.contains("line 4: digit 1 appears twice in row 1 (r1c1 and r1c2)"), "{stderr}");
+        assert!(stderr.contains("line 5: no solution"), "{stderr}");
+        assert_eq!(out.status.code(), Some(2), "bad input wins over no solution");
+    }
+}
+
+#[test]
+fn a_file_of_puzzles() {
+    let path = std::env::temp_dir().join(format!("backtrack-cli-{}.txt", std::process::id()));
+    std::fs::write(&path, EASY50).unwrap();
+    let out = backtrack(&["sudoku", "-f", path.to_str().unwrap()], None);
+    std::fs::remove_file(&path).ok();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    let solutions: Vec<&str> = stdout.lines().collect();
+    let puzzles: Vec<&str> = puzzles(EASY50).collect();
+    assert_eq!(solutions.len(), puzzles.len());
+    for (p, s) in puzzles.iter().zip(&solutions) {
+        check_solution(p, s).unwrap();
+    }
+}
+
+#[test]
+fn exit_codes() {
+    let unsolvable = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
+    let out = backtrack(&["sudoku", &unsolvable], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("no solution"));
+
+    let out = backtrack(&["sudoku", "12x"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stderr), "error: line 1, column 3: 'x' is not a digit or an empty mark\n");
+
+    let out = backtrack(&["sudoku", "-f", "/no/such/file.txt"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with("error: cannot read /no/such/file.txt"));
+
+    let out = backtrack(&["sudoku", "--order", "sideways"], None);
+    assert_eq!(out.status.code(), Some(2), "usage errors exit 2");
+}
+
+#[test]
+fn counting_with_a_limit() {
+    let empty = ".".repeat(81);
+    let out = backtrack(&["sudoku", "--count", "--limit", "25", &empty], None);
+    assert_eq!(text(&out.stdout), "25\n");
+    let out = backtrack(&["sudoku", "--count", NEWSPAPER], None);
+    assert_eq!(text(&out.stdout), "1\n");
+    let serg = puzzles(SERG).next().unwrap();
+    let out = backtrack(&["sudoku", "--count", "--format", "line", serg], None);
+    let count: u64 = text(&out.stdout).trim().parse().unwrap();
+    assert!(count >= 2);
+    let out = backtrack(&["sudoku", "--all", "--format", "line", serg], None);
+    let all = text(&out.stdout);
+    assert_eq!(all.lines().count() as u64, count);
+    for line in all.lines() {
+        check_solution(serg, line).unwrap();
+    }
+}
+
+#[test]
+fn a_pasted_grid_on_standard_input() {
+    let grid = "
+        . . 6 | . . 7 | 4 . 3
+        . . . | 9 . 6 | . 2 .
+        5 . . | 3 . 4 | . . 6
+        ------+-------+------
+        7 4 . | . . . | . 1 .
+        8 . 9 | . . . | 3 . 4
+        . 1 . | . . . | . 5 7
+        ------+-------+------
+        2 . . | 6 . 3 | . . 5
+        . 3 . | 2 . 8 | . . .
+        4 . 5 | 7 . . | 2 . .
+    ";
+    let out = backtrack(&["sudoku", "--format", "line", "-"], Some(grid));
+    assert_eq!(text(&out.stdout), format!("{SOLUTION}\n"));
+}
+
+#[test]
+fn trace_and_stats() {
+    let out = backtrack(&["sudoku", "--trace", "--limit", "6", "--order", "static"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[..3], ["assume r1c1=1", "  assume r1c2=2", "    assume r1c4=5"]);
+    assert_eq!(lines.len(), 7, "six events, then the note: {stdout}");
+    assert!(lines[6].contains("--limit 6"));
+
+    let out = backtrack(&["sudoku", "--stats", "--format", "line"], None);
+    let stderr = text(&out.stderr);
+    for key in ["nodes: ", "dead ends: ", "deepest level: ", "time: "] {
+        assert!(stderr.contains(key), "{stderr}");
+    }
+}
