@@ -92,6 +92,7 @@
 
 mod assume;
 mod attempt;
+pub mod dlx;
 pub mod sudoku;
 
 pub use assume::{

@@ -22,9 +22,11 @@ mod board;
 mod cell;
 mod digits;
 mod display;
+mod exact_cover;
 mod parse;
 
 pub use board::{Board, NotACandidate, Placement, Placements};
 pub use cell::{Cell, House};
 pub use digits::{Digit, DigitIter, Digits};
+pub use exact_cover::ExactCover;
 pub use parse::ParseError;

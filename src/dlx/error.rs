@@ -1,0 +1,85 @@
+//! What can go wrong when building or reading an exact-cover problem.
+
+use std::fmt;
+
+/// An error from building, reading or constraining an exact-cover problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DlxError {
+    /// An option with no item.
+    EmptyOption {
+        /// The option's number (0-based).
+        option: usize,
+    },
+    /// An option names an item past the last.
+    NoSuchItem {
+        /// The option's number.
+        option: usize,
+        /// The item number given.
+        item: usize,
+        /// How many items there are.
+        items: usize,
+    },
+    /// An option names the same item twice.
+    RepeatedItem {
+        /// The option's number.
+        option: usize,
+        /// The item named twice.
+        item: usize,
+    },
+    /// [`Solver::choose`](super::Solver::choose) was given an option number past the last.
+    NoSuchOption {
+        /// The option number given.
+        option: usize,
+        /// How many options there are.
+        options: usize,
+    },
+    /// [`Solver::choose`](super::Solver::choose) was given an option that shares an item with
+    /// one already chosen.
+    Conflict {
+        /// The option.
+        option: usize,
+        /// An item it shares with an option already chosen.
+        item: usize,
+    },
+    /// A name given twice, in [`Named`](super::Named) problems.
+    DuplicateName {
+        /// The name.
+        name: String,
+    },
+    /// A name that is no item, in [`Named`](super::Named) problems.
+    UnknownName {
+        /// The name.
+        name: String,
+    },
+    /// An error in a file in Knuth's format, at a line.
+    Format {
+        /// The line, from 1.
+        line: usize,
+        /// What is wrong there.
+        message: String,
+    },
+}
+
+impl fmt::Display for DlxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DlxError::EmptyOption { option } => write!(f, "option {option} has no item"),
+            DlxError::NoSuchItem { option, item, items } => {
+                write!(f, "option {option} names item {item}, but there are {items} items")
+            }
+            DlxError::RepeatedItem { option, item } => write!(f, "option {option} names item {item} twice"),
+            DlxError::NoSuchOption { option, options } => {
+                write!(f, "there is no option {option}: there are {options} options")
+            }
+            DlxError::Conflict { option, item } => {
+                write!(f, "option {option} conflicts with an option already chosen (item {item})")
+            }
+            DlxError::DuplicateName { name } => write!(f, "the name {name:?} is given twice"),
+            DlxError::UnknownName { name } => write!(f, "{name:?} is not an item"),
+            DlxError::Format { line, message } => write!(f, "line {line}: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for DlxError {}

@@ -1,0 +1,86 @@
+//! Knuth's text format for exact-cover problems, as his DLX programs read it.
+//!
+//! Lines that start with `|` are comments. The first other line lists the items, primary first,
+//! then `|` and the secondary items. Every further line is an option: the names of its items.
+//! Names are separated by white space.
+
+use super::{DlxError, Named};
+use std::fmt::Write;
+
+impl Named {
+    /// Read a problem in Knuth's format. Each option is named by its line, its items joined by
+    /// single spaces.
+    ///
+    /// ```
+    /// use backtrack::dlx::Named;
+    ///
+    /// let mut p = Named::from_knuth_format("| Knuth's example\nA B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
+    /// let solution: Vec<&str> = p.solver().next_solution().unwrap().collect();
+    /// assert_eq!(solution, ["A D", "C E F", "B G"]);
+    /// # Ok::<(), backtrack::dlx::DlxError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`DlxError::Format`] with the line: a missing item line, a name twice in the item line,
+    /// an option naming an unknown item or an item twice, a `:` (colours are not supported).
+    pub fn from_knuth_format(text: &str) -> Result<Named, DlxError> {
+        let mut lines =
+            text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.starts_with('|'));
+        let at = |line: usize, message: String| DlxError::Format { line, message };
+        let (line, items) = lines
+            .by_ref()
+            .find(|(_, l)| !l.is_empty())
+            .ok_or_else(|| at(text.lines().count().max(1), "no item line".into()))?;
+        let (primary, secondary) = match items.split_once('|') {
+            Some((p, s)) => (p, s),
+            None => (items, ""),
+        };
+        if secondary.contains('|') {
+            return Err(at(line, "more than one '|' in the item line".into()));
+        }
+        if let Some(name) = items.split_whitespace().find(|n| n.contains(':')) {
+            return Err(at(line, format!("item {name:?}: colours are not supported")));
+        }
+        let mut problem =
+            Named::new(primary.split_whitespace(), secondary.split_whitespace()).map_err(|e| match e {
+                DlxError::DuplicateName { name } => at(line, format!("item {name:?} is listed twice")),
+                e => e,
+            })?;
+        for (line, option) in lines {
+            if option.is_empty() {
+                continue;
+            }
+            let names: Vec<&str> = option.split_whitespace().collect();
+            for (k, name) in names.iter().enumerate() {
+                if name.contains(':') {
+                    return Err(at(line, format!("{name:?}: colours are not supported")));
+                }
+                if problem.names().item_number(name).is_none() {
+                    return Err(at(line, format!("{name:?} is not an item")));
+                }
+                if names[..k].contains(name) {
+                    return Err(at(line, format!("item {name:?} appears twice in the option")));
+                }
+            }
+            problem.add_option(&names.join(" "), &names)?;
+        }
+        Ok(problem)
+    }
+
+    /// Write the problem in Knuth's format (one option a line, its items by name).
+    pub fn to_knuth_format(&self) -> String {
+        let (matrix, names) = (self.matrix_ref(), self.names());
+        let (primary, items) = (matrix.primary_items(), matrix.items());
+        let mut out = (0..primary).map(|i| names.item(i)).collect::<Vec<_>>().join(" ");
+        if items > primary {
+            out.push_str(" | ");
+            out.push_str(&(primary..items).map(|i| names.item(i)).collect::<Vec<_>>().join(" "));
+        }
+        out.push('\n');
+        for o in 0..matrix.options() {
+            let line: Vec<&str> = matrix.option_items(o).map(|i| names.item(i)).collect();
+            let _ = writeln!(out, "{}", line.join(" "));
+        }
+        out
+    }
+}

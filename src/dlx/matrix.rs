@@ -1,0 +1,323 @@
+//! The matrix of dancing links: items, options, and the cover and uncover operations.
+
+use super::DlxError;
+
+/// Marks a spacer node (the boundary between two options) in [`Node::item`].
+const SPACER: u32 = u32::MAX;
+
+/// One node of the four-way linked structure. A "pointer" is an array index, as in Knuth's
+/// programs: half the size of a reference, and safe.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Node {
+    /// The node above, in the item's vertical list (for a spacer: the first node of the option
+    /// before it).
+    pub(super) up: u32,
+    /// The node below (for a spacer: the last node of the option after it).
+    pub(super) down: u32,
+    /// The item this node belongs to; its own index for a header; [`SPACER`] for a spacer.
+    pub(super) item: u32,
+    /// The option this node belongs to (unused for headers and spacers).
+    pub(super) option: u32,
+}
+
+/// An exact-cover problem: items, and options that each cover some items.
+///
+/// *Primary* items must be covered exactly once, *secondary* items at most once. Items are
+/// numbered from 0, primary first; options are numbered from 0 in the order they are added.
+///
+/// ```
+/// use backtrack::dlx::Matrix;
+///
+/// // Knuth's example from "Dancing Links": items A..G, six options, one exact cover.
+/// let mut m = Matrix::new(7, 0);
+/// let [a, b, c, d, e, f, g] = [0, 1, 2, 3, 4, 5, 6];
+/// for items in [&[c, e, f][..], &[a, d, g], &[b, c, f], &[a, d], &[b, g], &[d, e, g]] {
+///     m.add_option(items)?;
+/// }
+/// let solutions: Vec<Vec<usize>> = m.solver().collect();
+/// assert_eq!(solutions, [vec![3, 0, 4]]); // {A D}, {C E F}, {B G}: one option a level
+/// # Ok::<(), backtrack::dlx::DlxError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Matrix {
+    primary: usize,
+    items: usize,
+    /// The horizontal list of active items: `prev`/`next` indexed by item + 1; index 0 is the
+    /// root of the primary items, index `items + 1` the root of the secondary items.
+    pub(super) prev: Vec<u32>,
+    pub(super) next: Vec<u32>,
+    /// How many options each active item still has (indexed by item + 1, like the list).
+    pub(super) len: Vec<u32>,
+    /// Headers 0..=items + 1 (0 and items + 1 unused as lists), then spacers and option nodes.
+    pub(super) nodes: Vec<Node>,
+    /// The spacer that precedes each option: its nodes follow it.
+    pub(super) option_spacer: Vec<u32>,
+}
+
+impl Matrix {
+    /// An empty matrix with `primary` primary items and `secondary` secondary items.
+    pub fn new(primary: usize, secondary: usize) -> Matrix {
+        let items = primary + secondary;
+        let n = items + 2;
+        let (root1, root2) = (0u32, (items + 1) as u32);
+        let mut prev = vec![0u32; n];
+        let mut next = vec![0u32; n];
+        // Two circular lists: root1 with the primary items, root2 with the secondary items.
+        let mut link = |circle: &[u32]| {
+            for (k, &x) in circle.iter().enumerate() {
+                next[x as usize] = circle[(k + 1) % circle.len()];
+                prev[x as usize] = circle[(k + circle.len() - 1) % circle.len()];
+            }
+        };
+        link(&(root1..=primary as u32).collect::<Vec<_>>());
+        link(&std::iter::once(root2).chain(primary as u32 + 1..=items as u32).collect::<Vec<_>>());
+        let mut nodes: Vec<Node> =
+            (0..n as u32).map(|i| Node { up: i, down: i, item: i, option: 0 }).collect();
+        // The first spacer.
+        nodes.push(Node { up: 0, down: 0, item: SPACER, option: 0 });
+        Matrix { primary, items, prev, next, len: vec![0; n], nodes, option_spacer: Vec::new() }
+    }
+
+    /// The number of primary items.
+    pub fn primary_items(&self) -> usize {
+        self.primary
+    }
+
+    /// The number of items, primary and secondary.
+    pub fn items(&self) -> usize {
+        self.items
+    }
+
+    /// The number of options.
+    pub fn options(&self) -> usize {
+        self.option_spacer.len()
+    }
+
+    /// Add an option covering `items` (0-based item numbers); returns its number.
+    ///
+    /// # Errors
+    /// An empty option, an item out of range, or an item named twice.
+    pub fn add_option(&mut self, items: &[usize]) -> Result<usize, DlxError> {
+        if items.is_empty() {
+            return Err(DlxError::EmptyOption { option: self.options() });
+        }
+        for (k, &i) in items.iter().enumerate() {
+            if i >= self.items {
+                return Err(DlxError::NoSuchItem { option: self.options(), item: i, items: self.items });
+            }
+            if items[..k].contains(&i) {
+                return Err(DlxError::RepeatedItem { option: self.options(), item: i });
+            }
+        }
+        let option = self.options() as u32;
+        let spacer = self.nodes.len() as u32 - 1;
+        self.option_spacer.push(spacer);
+        for &i in items {
+            let header = i as u32 + 1;
+            let x = self.nodes.len() as u32;
+            let last = self.nodes[header as usize].up;
+            self.nodes.push(Node { up: last, down: header, item: header, option });
+            self.nodes[last as usize].down = x;
+            self.nodes[header as usize].up = x;
+            self.len[header as usize] += 1;
+        }
+        let last = self.nodes.len() as u32 - 1;
+        self.nodes[spacer as usize].down = last;
+        self.nodes.push(Node { up: spacer + 1, down: 0, item: SPACER, option: 0 });
+        Ok(option as usize)
+    }
+
+    /// The items of `option`, in the order given.
+    ///
+    /// # Panics
+    /// If there is no such option.
+    pub fn option_items(&self, option: usize) -> impl Iterator<Item = usize> + '_ {
+        let first = self.option_spacer[option] as usize + 1;
+        self.nodes[first..].iter().take_while(|n| n.item != SPACER).map(|n| n.item as usize - 1)
+    }
+
+    /// Whether `item` (as a header index) is in its active list.
+    pub(super) fn is_active(&self, header: u32) -> bool {
+        self.next[self.prev[header as usize] as usize] == header
+    }
+
+    /// Remove `header`'s item from the active list and hide every option that has it.
+    /// Returns the number of updates, counted as Knuth's DLX1 counts them: one for the item,
+    /// one for each node hidden.
+    #[inline]
+    pub(super) fn cover(&mut self, header: u32) -> u64 {
+        let (l, r) = (self.prev[header as usize], self.next[header as usize]);
+        self.next[l as usize] = r;
+        self.prev[r as usize] = l;
+        let mut updates = 1;
+        let mut row = self.nodes[header as usize].down;
+        while row != header {
+            updates += self.hide(row);
+            row = self.nodes[row as usize].down;
+        }
+        updates
+    }
+
+    /// Remove the other nodes of `row`'s option from their items' lists, going right.
+    #[inline]
+    fn hide(&mut self, row: u32) -> u64 {
+        let mut updates = 0;
+        let mut q = row + 1;
+        while q != row {
+            let Node { up, down, item, .. } = self.nodes[q as usize];
+            if item == SPACER {
+                q = up; // wrap to the first node of the option
+                continue;
+            }
+            self.nodes[up as usize].down = down;
+            self.nodes[down as usize].up = up;
+            self.len[item as usize] -= 1;
+            updates += 1;
+            q += 1;
+        }
+        updates
+    }
+
+    /// Undo [`cover`](Self::cover): the options come back in the reverse order, going up.
+    ///
+    /// Knuth: "I used to think that it was important to uncover an item by processing its
+    /// options from bottom to top… no harm is done if the options are processed in any order";
+    /// but within each option we must go left, since `hide` went right.
+    #[inline]
+    pub(super) fn uncover(&mut self, header: u32) {
+        let mut row = self.nodes[header as usize].up;
+        while row != header {
+            self.unhide(row);
+            row = self.nodes[row as usize].up;
+        }
+        let (l, r) = (self.prev[header as usize], self.next[header as usize]);
+        self.next[l as usize] = header;
+        self.prev[r as usize] = header;
+    }
+
+    #[inline]
+    fn unhide(&mut self, row: u32) {
+        let mut q = row - 1;
+        while q != row {
+            let Node { up, down, item, .. } = self.nodes[q as usize];
+            if item == SPACER {
+                q = down; // wrap to the last node of the option
+                continue;
+            }
+            self.nodes[up as usize].down = q;
+            self.nodes[down as usize].up = q;
+            self.len[item as usize] += 1;
+            q -= 1;
+        }
+    }
+
+    /// Cover the items of `node`'s option other than `node`'s own, going right.
+    #[inline]
+    pub(super) fn cover_others(&mut self, node: u32) -> u64 {
+        let mut updates = 0;
+        let mut p = node + 1;
+        while p != node {
+            let Node { up, item, .. } = self.nodes[p as usize];
+            if item == SPACER {
+                p = up;
+            } else {
+                updates += self.cover(item);
+                p += 1;
+            }
+        }
+        updates
+    }
+
+    /// Undo [`cover_others`](Self::cover_others): uncover going left.
+    #[inline]
+    pub(super) fn uncover_others(&mut self, node: u32) {
+        let mut p = node - 1;
+        while p != node {
+            let Node { down, item, .. } = self.nodes[p as usize];
+            if item == SPACER {
+                p = down;
+            } else {
+                self.uncover(item);
+                p -= 1;
+            }
+        }
+    }
+
+    /// The primary item with the fewest options left (leftmost on ties), as a header index;
+    /// `None` when every primary item is covered.
+    #[inline]
+    pub(super) fn choose_item(&self) -> Option<u32> {
+        let mut k = self.next[0];
+        if k == 0 {
+            return None;
+        }
+        let (mut best, mut fewest) = (k, u32::MAX);
+        while k != 0 {
+            let len = self.len[k as usize];
+            if len < fewest {
+                (best, fewest) = (k, len);
+                if len == 0 {
+                    break;
+                }
+            }
+            k = self.next[k as usize];
+        }
+        Some(best)
+    }
+
+    /// Check every link, as Knuth's `sanity()` does: each active item's list is a consistent
+    /// doubly linked circle of nodes of that item, as long as its `len` says, and the item
+    /// lists are consistent circles.
+    ///
+    /// # Errors
+    /// A description of the first inconsistency found.
+    pub fn sanity(&self) -> Result<(), String> {
+        for root in [0, self.items as u32 + 1] {
+            let mut k = root;
+            let mut steps = 0;
+            loop {
+                let n = self.next[k as usize];
+                if self.prev[n as usize] != k {
+                    return Err(format!("item list: prev of {n} is not {k}"));
+                }
+                k = n;
+                steps += 1;
+                if k == root {
+                    break;
+                }
+                if steps > self.items + 1 {
+                    return Err("item list does not close".into());
+                }
+                let mut count = 0;
+                let mut x = self.nodes[k as usize].down;
+                let mut previous = k;
+                while x != k {
+                    let node = self.nodes[x as usize];
+                    if node.item != k {
+                        return Err(format!(
+                            "node {x} in the list of item {} belongs to {}",
+                            k - 1,
+                            node.item
+                        ));
+                    }
+                    if node.up != previous {
+                        return Err(format!("node {x}: up is {}, expected {previous}", node.up));
+                    }
+                    count += 1;
+                    if count > self.nodes.len() {
+                        return Err(format!("the list of item {} does not close", k - 1));
+                    }
+                    previous = x;
+                    x = node.down;
+                }
+                if self.nodes[k as usize].up != previous {
+                    return Err(format!("item {}: header's up is wrong", k - 1));
+                }
+                if self.len[k as usize] as usize != count {
+                    return Err(format!("item {}: len {} but {count} nodes", k - 1, self.len[k as usize]));
+                }
+            }
+        }
+        Ok(())
+    }
+}

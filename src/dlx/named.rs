@@ -1,0 +1,173 @@
+//! Exact-cover problems with named items and options, as in the seed's `R1C1#1` Sudoku model.
+
+use super::{DlxError, Matrix, Outcome, Solver, Stats};
+use std::collections::HashMap;
+
+/// An exact-cover problem whose items and options have names.
+///
+/// Names map to dense numbers once, when the problem is built, so the search runs at index
+/// speed; a solution comes back as option numbers and is read as names without allocating.
+///
+/// ```
+/// use backtrack::dlx::Named;
+///
+/// // Two cells, two digits, each cell one digit and each digit once: a 2x1 Latin row.
+/// let mut p = Named::new(["c1", "c2", "d1", "d2"], [] as [&str; 0])?;
+/// for cell in ["c1", "c2"] {
+///     for digit in ["d1", "d2"] {
+///         p.add_option(&format!("{cell}={digit}"), [cell, digit])?;
+///     }
+/// }
+/// let mut solver = p.solver();
+/// solver.choose("c1=d2")?;
+/// let solution: Vec<&str> = solver.next_solution().unwrap().collect();
+/// assert_eq!(solution, ["c1=d2", "c2=d1"]);
+/// # Ok::<(), backtrack::dlx::DlxError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Named {
+    matrix: Matrix,
+    names: Names,
+}
+
+/// The names of a [`Named`] problem's items and options.
+#[derive(Clone, Debug, Default)]
+pub struct Names {
+    items: Vec<String>,
+    item_index: HashMap<String, usize>,
+    options: Vec<String>,
+    option_index: HashMap<String, usize>,
+}
+
+impl Names {
+    /// The name of item `item`.
+    pub fn item(&self, item: usize) -> &str {
+        &self.items[item]
+    }
+
+    /// The name of option `option`.
+    pub fn option(&self, option: usize) -> &str {
+        &self.options[option]
+    }
+
+    /// The number of the item called `name`.
+    pub fn item_number(&self, name: &str) -> Option<usize> {
+        self.item_index.get(name).copied()
+    }
+
+    /// The number of the (first) option called `name`.
+    pub fn option_number(&self, name: &str) -> Option<usize> {
+        self.option_index.get(name).copied()
+    }
+}
+
+impl Named {
+    /// A problem with these primary and secondary items, and no option yet.
+    ///
+    /// # Errors
+    /// [`DlxError::DuplicateName`] if a name is given twice.
+    pub fn new<P, S>(primary: P, secondary: S) -> Result<Named, DlxError>
+    where
+        P: IntoIterator,
+        P::Item: AsRef<str>,
+        S: IntoIterator,
+        S::Item: AsRef<str>,
+    {
+        let mut names = Names::default();
+        let mut count = [0usize; 2];
+        for (kind, name) in primary
+            .into_iter()
+            .map(|n| (0, n.as_ref().to_string()))
+            .chain(secondary.into_iter().map(|n| (1, n.as_ref().to_string())))
+        {
+            if names.item_index.insert(name.clone(), names.items.len()).is_some() {
+                return Err(DlxError::DuplicateName { name });
+            }
+            names.items.push(name);
+            count[kind] += 1;
+        }
+        Ok(Named { matrix: Matrix::new(count[0], count[1]), names })
+    }
+
+    /// Add an option called `name` that covers the items named `items`; returns its number.
+    ///
+    /// # Errors
+    /// An unknown item name, an item named twice, or no item.
+    pub fn add_option<I>(&mut self, name: &str, items: I) -> Result<usize, DlxError>
+    where
+        I: IntoIterator,
+        I::Item: AsRef<str>,
+    {
+        let numbers = items
+            .into_iter()
+            .map(|item| {
+                let item = item.as_ref();
+                self.names.item_number(item).ok_or_else(|| DlxError::UnknownName { name: item.to_string() })
+            })
+            .collect::<Result<Vec<usize>, DlxError>>()?;
+        let option = self.matrix.add_option(&numbers)?;
+        self.names.option_index.entry(name.to_string()).or_insert(option);
+        self.names.options.push(name.to_string());
+        Ok(option)
+    }
+
+    /// The names.
+    pub fn names(&self) -> &Names {
+        &self.names
+    }
+
+    /// The matrix, for searching by numbers.
+    pub fn matrix(&mut self) -> &mut Matrix {
+        &mut self.matrix
+    }
+
+    /// The matrix, to read.
+    pub fn matrix_ref(&self) -> &Matrix {
+        &self.matrix
+    }
+
+    /// A search whose solutions read as names.
+    pub fn solver(&mut self) -> NamedSolver<'_> {
+        NamedSolver { solver: self.matrix.solver(), names: &self.names }
+    }
+}
+
+/// A [`Solver`] over a [`Named`] problem.
+#[derive(Debug)]
+pub struct NamedSolver<'p> {
+    solver: Solver<'p>,
+    names: &'p Names,
+}
+
+impl<'p> NamedSolver<'p> {
+    /// Choose the option called `name` before the search (a given).
+    ///
+    /// # Errors
+    /// [`DlxError::UnknownName`] for an unknown option, or [`DlxError::Conflict`].
+    pub fn choose(&mut self, name: &str) -> Result<(), DlxError> {
+        let option =
+            self.names.option_number(name).ok_or_else(|| DlxError::UnknownName { name: name.to_string() })?;
+        self.solver.choose(option)
+    }
+
+    /// The next solution, as the names of its options (no allocation).
+    pub fn next_solution(&mut self) -> Option<impl Iterator<Item = &'p str> + '_> {
+        let names = self.names;
+        self.solver.next_solution().map(move |options| options.iter().map(move |&o| names.option(o)))
+    }
+
+    /// The underlying solver (counters, outcome, budget).
+    pub fn solver(&mut self) -> &mut Solver<'p> {
+        &mut self.solver
+    }
+
+    /// The counters so far.
+    pub fn stats(&self) -> Stats {
+        self.solver.stats()
+    }
+
+    /// How the search stands.
+    pub fn outcome(&self) -> Outcome {
+        self.solver.outcome()
+    }
+}

@@ -1,0 +1,266 @@
+//! Dancing Links against published counts: Knuth's DLX1 figures, OEIS, the Sudoku sets.
+
+mod common;
+
+use backtrack::dlx::{Budget, DlxError, Matrix, Named, Outcome};
+use backtrack::sudoku::{Board, ExactCover};
+use common::*;
+
+fn knuth_toy() -> Matrix {
+    // "Dancing Links" (2000), the 6x7 example: items A..G.
+    let mut m = Matrix::new(7, 0);
+    for items in [&[2, 4, 5][..], &[0, 3, 6], &[1, 2, 5], &[0, 3], &[1, 6], &[3, 4, 6]] {
+        m.add_option(items).unwrap();
+    }
+    m
+}
+
+#[test]
+fn knuths_example_has_one_solution() {
+    let mut m = knuth_toy();
+    let before = m.clone();
+    let mut solutions: Vec<Vec<usize>> = m.solver().collect();
+    for s in &mut solutions {
+        s.sort();
+    }
+    assert_eq!(solutions, [vec![0, 3, 4]]); // {C E F}, {A D}, {B G}
+    assert_eq!(m, before, "the matrix is restored");
+    m.sanity().unwrap();
+}
+
+/// Run a file in Knuth's format to exhaustion: (solutions, nodes, updates).
+fn run(text: &str) -> (u64, u64, u64) {
+    let mut p = Named::from_knuth_format(text).unwrap();
+    let before = p.matrix_ref().clone();
+    let mut solver = p.matrix().solver();
+    let n = solver.count_solutions();
+    assert_eq!(solver.outcome(), Outcome::Exhausted);
+    let stats = solver.stats();
+    assert_eq!(stats.solutions, n);
+    drop(solver);
+    assert_eq!(p.matrix_ref(), &before, "restored after the search");
+    (n, stats.nodes, stats.updates)
+}
+
+#[test]
+fn queens8_matches_knuths_dlx1() {
+    assert_eq!(run(include_str!("data/queens8.dlx")), (92, 1049, 16680));
+}
+
+#[test]
+fn queens12_matches_knuths_dlx1() {
+    assert_eq!(run(include_str!("data/queens12.dlx")), (14200, 211716, 3594752));
+}
+
+#[test]
+fn pent3x20_matches_knuths_dlx1() {
+    assert_eq!(run(include_str!("data/pent3x20.dlx")), (8, 32576, 10901833));
+}
+
+#[test]
+fn pent6x10_sym_matches_knuths_dlx1() {
+    let (solutions, nodes, _) = run(include_str!("data/pent6x10-sym.dlx"));
+    assert_eq!((solutions, nodes), (2339, 892248));
+}
+
+#[test]
+fn n_queens_built_in_code_match_oeis() {
+    // Rows and columns primary, diagonals secondary (at most one queen each).
+    const A000170: [u64; 10] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
+    for n in 1..=10 {
+        let diagonals = 2 * n - 1;
+        let mut m = Matrix::new(2 * n, 2 * diagonals);
+        for r in 0..n {
+            for c in 0..n {
+                let (d, a) = (r + c, r + n - 1 - c);
+                m.add_option(&[r, n + c, 2 * n + d, 2 * n + diagonals + a]).unwrap();
+            }
+        }
+        assert_eq!(m.solver().count_solutions(), A000170[n - 1], "n = {n}");
+    }
+}
+
+#[test]
+fn langford_pairs() {
+    // Knuth's encoding: items 1..n and slots s1..s2n; option "i s_j s_k" for k = j + i + 1.
+    // Each pairing and its reverse are both found: twice OEIS A014552 (26, 150 for n = 7, 8).
+    for (n, expected) in [(3, 2), (4, 2), (5, 0), (7, 52), (8, 300)] {
+        let mut m = Matrix::new(3 * n, 0);
+        for i in 1..=n {
+            for j in 0..2 * n {
+                let k = j + i + 1;
+                if k < 2 * n {
+                    m.add_option(&[i - 1, n + j, n + k]).unwrap();
+                }
+            }
+        }
+        assert_eq!(m.solver().count_solutions(), expected, "n = {n}");
+    }
+}
+
+#[test]
+fn a_budget_stops_the_search_and_the_matrix_is_restored() {
+    let mut p = Named::from_knuth_format(include_str!("data/queens12.dlx")).unwrap();
+    let before = p.matrix_ref().clone();
+    let mut solver = p.matrix().solver().budget(Budget { max_nodes: 1000, ..Budget::default() });
+    let found = solver.count_solutions();
+    assert_eq!(solver.outcome(), Outcome::OutOfBudget);
+    assert_eq!(solver.stats().nodes, 1000);
+    assert!(found < 14200);
+    drop(solver);
+    assert_eq!(p.matrix_ref(), &before);
+    p.matrix_ref().sanity().unwrap();
+
+    let mut solver = p.matrix().solver().budget(Budget { max_updates: 50_000, ..Budget::default() });
+    solver.count_solutions();
+    assert_eq!(solver.outcome(), Outcome::OutOfBudget);
+    drop(solver);
+    assert_eq!(p.matrix_ref(), &before);
+}
+
+#[test]
+fn dropping_mid_search_restores_the_matrix() {
+    let mut p = Named::from_knuth_format(include_str!("data/pent3x20.dlx")).unwrap();
+    let before = p.matrix_ref().clone();
+    for take in [0, 1, 3, 7] {
+        let mut solver = p.matrix().solver();
+        for _ in 0..take {
+            assert!(solver.next_solution().is_some());
+        }
+        drop(solver);
+        assert_eq!(p.matrix_ref(), &before, "after {take} solutions");
+    }
+}
+
+#[test]
+fn sanity_holds_between_solutions() {
+    // Each solution is checked: every primary item covered exactly once, secondary at most once.
+    let text = include_str!("data/queens8.dlx");
+    let mut p = Named::from_knuth_format(text).unwrap();
+    let primary = p.matrix_ref().primary_items();
+    let options: Vec<Vec<usize>> =
+        (0..p.matrix_ref().options()).map(|o| p.matrix_ref().option_items(o).collect()).collect();
+    let items = p.matrix_ref().items();
+    let mut solver = p.matrix().solver();
+    let mut n = 0;
+    while let Some(solution) = solver.next_solution() {
+        let mut covered = vec![0; items];
+        for &o in solution {
+            for &i in &options[o] {
+                covered[i] += 1;
+            }
+        }
+        assert!(covered[..primary].iter().all(|&c| c == 1));
+        assert!(covered[primary..].iter().all(|&c| c <= 1));
+        n += 1;
+    }
+    assert_eq!(n, 92);
+    drop(solver);
+    p.matrix_ref().sanity().unwrap();
+}
+
+#[test]
+fn givens_and_conflicts() {
+    let mut m = knuth_toy();
+    let mut solver = m.solver();
+    solver.choose(3).unwrap(); // A D
+    assert_eq!(solver.choose(1), Err(DlxError::Conflict { option: 1, item: 0 })); // A D G clashes on A
+    assert_eq!(solver.choose(9), Err(DlxError::NoSuchOption { option: 9, options: 6 }));
+    let solution = solver.next_solution().unwrap().to_vec();
+    assert_eq!(solution[0], 3);
+    drop(solver);
+    assert_eq!(m, knuth_toy());
+
+    let mut solver = m.solver();
+    solver.choose(0).unwrap(); // C E F
+    solver.choose(3).unwrap(); // A D
+    solver.choose(4).unwrap(); // B G: every item covered, the givens are the solution
+    assert_eq!(solver.next_solution(), Some(&[0, 3, 4][..]));
+    assert_eq!(solver.next_solution(), None);
+    drop(solver);
+    assert_eq!(m, knuth_toy());
+}
+
+#[test]
+fn building_errors() {
+    let mut m = Matrix::new(2, 1);
+    assert_eq!(m.add_option(&[]), Err(DlxError::EmptyOption { option: 0 }));
+    assert_eq!(m.add_option(&[0, 3]), Err(DlxError::NoSuchItem { option: 0, item: 3, items: 3 }));
+    assert_eq!(m.add_option(&[1, 1]), Err(DlxError::RepeatedItem { option: 0, item: 1 }));
+    assert_eq!(m.add_option(&[2, 0]), Ok(0));
+}
+
+#[test]
+fn format_errors_say_where() {
+    let err = |text: &str| Named::from_knuth_format(text).unwrap_err().to_string();
+    assert_eq!(err(""), "line 1: no item line");
+    assert_eq!(err("| only a comment\n"), "line 1: no item line");
+    assert_eq!(err("A B\nA C\n"), "line 2: \"C\" is not an item");
+    assert_eq!(err("A B\nA B\nB A B\n"), "line 3: item \"B\" appears twice in the option");
+    assert_eq!(err("A B A\n"), "line 1: item \"A\" is listed twice");
+    assert_eq!(err("| x\nA | B | C\n"), "line 2: more than one '|' in the item line");
+    assert_eq!(err("| B\n"), "line 1: no item line");
+    assert_eq!(err("A B\n\n| comment\nA\n\nB\nC A\n"), "line 7: \"C\" is not an item");
+    assert_eq!(err("A | B\nA B:1\n"), "line 2: \"B:1\": colours are not supported");
+}
+
+#[test]
+fn knuth_format_round_trip() {
+    for text in [include_str!("data/queens8.dlx"), include_str!("data/pent3x20.dlx")] {
+        let p = Named::from_knuth_format(text).unwrap();
+        let written = p.to_knuth_format();
+        let q = Named::from_knuth_format(&written).unwrap();
+        assert_eq!(p.matrix_ref(), q.matrix_ref());
+        assert_eq!(q.to_knuth_format(), written);
+    }
+}
+
+#[test]
+fn sudoku_by_dlx_agrees_with_the_driver() {
+    let mut cover = ExactCover::new();
+    let pristine = cover.clone();
+    for set in [EASY50, TOP95, HARDEST, SEVENTEEN, UNBIASED] {
+        for puzzle in puzzles(set) {
+            let board: Board = puzzle.parse().unwrap();
+            let mut solver = cover.solver(&board);
+            let solution = ExactCover::board(solver.next_solution().expect("solvable"));
+            assert!(solver.next_solution().is_none(), "unique: {puzzle}");
+            drop(solver);
+            let line = format!("{solution:#}");
+            check_solution(puzzle, &line).unwrap();
+            let driver = board.solve().unwrap();
+            assert_eq!(line, format!("{driver:#}"), "{puzzle}");
+        }
+    }
+    assert_eq!(format!("{:?}", cover), format!("{:?}", pristine), "one matrix served every puzzle");
+}
+
+#[test]
+fn sudoku_counts_agree_on_puzzles_with_several_solutions() {
+    let mut cover = ExactCover::new();
+    for puzzle in puzzles(SERG).take(60) {
+        let board: Board = puzzle.parse().unwrap();
+        let by_dlx = cover.solver(&board).count_solutions();
+        assert!(by_dlx >= 2);
+        assert_eq!(by_dlx as usize, board.count_solutions(usize::MAX), "{puzzle}");
+    }
+}
+
+#[test]
+fn sudoku_with_the_seeds_names() {
+    let mut named = ExactCover::named();
+    assert_eq!((named.matrix_ref().items(), named.matrix_ref().options()), (324, 729));
+    let mut solver = named.solver();
+    // The newspaper puzzle's givens, by name.
+    let board: Board =
+        "006007403000906020500304006740000010809000304010000057200603005030208000405700200".parse().unwrap();
+    for cell in backtrack::sudoku::Cell::all() {
+        if let Some(d) = board.get(cell) {
+            solver.choose(&format!("R{}C{}#{d}", cell.row() + 1, cell.col() + 1)).unwrap();
+        }
+    }
+    let names: Vec<&str> = solver.next_solution().unwrap().collect();
+    assert_eq!(names.len(), 81);
+    assert!(names.contains(&"R1C1#9") && names.contains(&"R9C9#8"));
+    assert_eq!(solver.choose("R1C1#0").unwrap_err().to_string(), "\"R1C1#0\" is not an item");
+}
