@@ -16,12 +16,14 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     Sudoku(cmd::sudoku::Args),
+    Cover(cmd::cover::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
         Command::Sudoku(args) => cmd::sudoku::run(args),
+        Command::Cover(args) => cmd::cover::run(args),
     };
     ExitCode::from(outcome as u8)
 }

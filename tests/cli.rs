@@ -162,3 +162,53 @@ fn trace_and_stats() {
         assert!(stderr.contains(key), "{stderr}");
     }
 }
+
+#[test]
+fn sudoku_by_dlx_in_every_mode() {
+    let out = backtrack(&["sudoku", "--solver", "dlx", "--format", "line"], None);
+    assert_eq!(text(&out.stdout), format!("{SOLUTION}\n"));
+    let input: String = puzzles(TOP95).take(10).map(|p| format!("{p}\n")).collect();
+    let out = backtrack(&["sudoku", "--solver", "dlx", "--stats", "-"], Some(&input));
+    assert_eq!(out.status.code(), Some(0));
+    for (p, s) in puzzles(TOP95).zip(text(&out.stdout).lines()) {
+        check_solution(p, s).unwrap();
+    }
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("updates: ") && stderr.contains("puzzles: 10"), "{stderr}");
+    let serg = puzzles(SERG).nth(3).unwrap();
+    let by_dlx = backtrack(&["sudoku", "--solver", "dlx", "--count", serg], None);
+    let by_driver = backtrack(&["sudoku", "--count", serg], None);
+    assert_eq!(text(&by_dlx.stdout), text(&by_driver.stdout));
+    let out = backtrack(&["sudoku", "--solver", "dlx", "--trace"], None);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn cover_reads_knuths_format() {
+    let queens8 = include_str!("data/queens8.dlx");
+    let out = backtrack(&["cover", "--count", "--stats", "-"], Some(queens8));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout).lines().last(), Some("92"));
+    assert_eq!(text(&out.stderr), "nodes: 1049\nupdates: 16680\n");
+
+    // The first solution: one option a line, eight queens on distinct rows and columns.
+    let out = backtrack(&["cover", "-"], Some(queens8));
+    let stdout = text(&out.stdout);
+    let rows: std::collections::HashSet<&str> =
+        stdout.lines().map(|l| l.split(' ').next().unwrap()).collect();
+    assert_eq!(rows.len(), 8);
+
+    let out = backtrack(&["cover", "--all", "--limit", "3", "-"], Some(queens8));
+    assert_eq!(text(&out.stdout).split("\n\n").count(), 3);
+
+    let out = backtrack(&["cover", "--count", "--max-nodes", "100", "-"], Some(queens8));
+    assert!(text(&out.stderr).contains("stopped at the budget"));
+
+    let out = backtrack(&["cover", "-"], Some("A B\nA\n"));
+    assert_eq!(out.status.code(), Some(1));
+    let out = backtrack(&["cover", "-"], Some("A B\nA C\n"));
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stderr), "error: -: line 2: \"C\" is not an item\n");
+    let out = backtrack(&["cover", "/no/such.dlx"], None);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,3 +1,4 @@
 //! One module a subcommand.
 
+pub mod cover;
 pub mod sudoku;

@@ -1,7 +1,7 @@
 //! `backtrack sudoku`: solve one puzzle or a batch.
 
 use crate::Outcome;
-use backtrack::sudoku::{Board, Placement};
+use backtrack::sudoku::{Board, ExactCover, Placement};
 use backtrack::{Assumptions, Event, Observer, SlotOrder, stack_assumptions};
 use clap::ValueEnum;
 use std::io::Write;
@@ -49,11 +49,15 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
 
-    /// Which empty cell the search fills next.
+    /// Which solver: the driver (stacking assumptions), or Dancing Links.
+    #[arg(long, value_enum, default_value_t = Solver::Backtrack)]
+    solver: Solver,
+
+    /// Which empty cell the search fills next (with --solver backtrack).
     #[arg(long, value_enum, default_value_t = Order::Fewest)]
     order: Order,
 
-    /// Print nodes, dead ends, deepest level and time on standard error.
+    /// Print the counters (nodes, dead ends or updates, ...) and the time on standard error.
     #[arg(long)]
     stats: bool,
 
@@ -64,6 +68,15 @@ pub struct Args {
     /// How to print a solution (default: grid for one puzzle, line for a batch).
     #[arg(long, value_enum)]
     format: Option<Format>,
+}
+
+/// The solvers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Solver {
+    /// The driver: one generator per empty cell, stacking assumptions.
+    Backtrack,
+    /// Dancing Links: Sudoku as an exact-cover problem (the fast path).
+    Dlx,
 }
 
 /// The order in which the driver takes the empty cells.
@@ -85,15 +98,37 @@ pub enum Format {
 }
 
 /// What the search of one puzzle found.
+#[derive(Default)]
 struct Report {
     /// Solutions found (each printed as it came, or counted).
     solutions: u64,
-    nodes: u64,
-    dead_ends: u64,
-    deepest: usize,
+    /// The solver's counters, by name, in the order they are printed.
+    counters: Vec<(&'static str, u64)>,
     time: Duration,
     /// The trace reached its --limit and ended the search.
     stopped: bool,
+}
+
+/// Which solver, with what it keeps between the puzzles of a batch.
+enum Engine {
+    Backtrack,
+    Dlx(ExactCover),
+}
+
+impl Engine {
+    fn new(solver: Solver) -> Engine {
+        match solver {
+            Solver::Backtrack => Engine::Backtrack,
+            Solver::Dlx => Engine::Dlx(ExactCover::new()),
+        }
+    }
+
+    fn search(&mut self, args: &Args, board: &Board, found: &mut dyn FnMut(&Board)) -> Report {
+        match self {
+            Engine::Backtrack => search(args, board, found),
+            Engine::Dlx(cover) => search_dlx(cover, args, board, found),
+        }
+    }
 }
 
 pub fn run(args: Args) -> Outcome {
@@ -115,13 +150,18 @@ pub fn run(args: Args) -> Outcome {
         }
         _ => None,
     };
+    if args.trace && args.solver != Solver::Backtrack {
+        eprintln!("error: --trace works with --solver backtrack");
+        return Outcome::BadInput;
+    }
+    let mut engine = Engine::new(args.solver);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let outcome = match batch {
         // A pasted grid (no line holds a whole puzzle) is one puzzle, not a batch.
-        Some(text) if looks_like_one_grid(&text) => single(&args, &text, &mut out),
-        Some(text) => run_batch(&args, &text, &mut out),
-        None => single(&args, args.puzzle.as_deref().unwrap_or(NEWSPAPER), &mut out),
+        Some(text) if looks_like_one_grid(&text) => single(&args, &mut engine, &text, &mut out),
+        Some(text) => run_batch(&args, &mut engine, &text, &mut out),
+        None => single(&args, &mut engine, args.puzzle.as_deref().unwrap_or(NEWSPAPER), &mut out),
     };
     if let Err(e) = out.flush() {
         eprintln!("error: cannot write: {e}");
@@ -135,7 +175,7 @@ fn looks_like_one_grid(text: &str) -> bool {
     text.lines().all(|l| cells(l) < 81) && text.lines().filter(|l| cells(l) > 0).count() == 9
 }
 
-fn single(args: &Args, text: &str, out: &mut impl Write) -> Outcome {
+fn single(args: &Args, engine: &mut Engine, text: &str, out: &mut impl Write) -> Outcome {
     let board: Board = match text.parse() {
         Ok(board) => board,
         Err(e) => {
@@ -148,7 +188,7 @@ fn single(args: &Args, text: &str, out: &mut impl Write) -> Outcome {
         let _ = writeln!(out, "The problem:\n{board}\n");
     }
     let solutions_header = std::cell::Cell::new(false);
-    let report = search(args, &board, &mut |board| {
+    let report = engine.search(args, &board, &mut |board| {
         if args.count {
             return;
         }
@@ -175,9 +215,10 @@ fn single(args: &Args, text: &str, out: &mut impl Write) -> Outcome {
     if report.solutions == 0 && !report.stopped { Outcome::NoSolution } else { Outcome::Solved }
 }
 
-fn run_batch(args: &Args, text: &str, out: &mut impl Write) -> Outcome {
+fn run_batch(args: &Args, engine: &mut Engine, text: &str, out: &mut impl Write) -> Outcome {
     let mut outcome = Outcome::Solved;
-    let (mut puzzles, mut nodes, mut dead_ends, mut time) = (0u64, 0u64, 0u64, Duration::ZERO);
+    let (mut puzzles, mut time) = (0u64, Duration::ZERO);
+    let mut totals: Vec<(&'static str, u64)> = Vec::new();
     let format = args.format.unwrap_or(Format::Line);
     for (i, line) in text.lines().enumerate() {
         let board: Board = match line.parse() {
@@ -189,7 +230,7 @@ fn run_batch(args: &Args, text: &str, out: &mut impl Write) -> Outcome {
                 continue;
             }
         };
-        let report = search(args, &board, &mut |board| {
+        let report = engine.search(args, &board, &mut |board| {
             if args.count {
                 return;
             }
@@ -209,28 +250,61 @@ fn run_batch(args: &Args, text: &str, out: &mut impl Write) -> Outcome {
             let _ = writeln!(out);
         }
         puzzles += 1;
-        nodes += report.nodes;
-        dead_ends += report.dead_ends;
         time += report.time;
+        for (name, value) in report.counters {
+            match totals.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, total)) => *total += value,
+                None => totals.push((name, value)),
+            }
+        }
     }
     if args.stats {
         let _ = out.flush();
+        eprintln!("puzzles: {puzzles}");
+        for (name, total) in totals {
+            eprintln!("{name}: {total} ({:.1} a puzzle)", total as f64 / puzzles.max(1) as f64);
+        }
         let per_second = puzzles as f64 / time.as_secs_f64().max(1e-9);
-        eprintln!(
-            "puzzles: {puzzles}, nodes: {nodes} ({:.1} a puzzle), dead ends: {dead_ends}, time: {:.3} s ({per_second:.0} puzzles/s)",
-            nodes as f64 / puzzles.max(1) as f64,
-            time.as_secs_f64()
-        );
+        eprintln!("time: {:.3} s ({per_second:.0} puzzles/s)", time.as_secs_f64());
     }
     outcome
 }
 
 fn print_stats(report: &Report) {
     eprintln!("solutions: {}", report.solutions);
-    eprintln!("nodes: {}", report.nodes);
-    eprintln!("dead ends: {}", report.dead_ends);
-    eprintln!("deepest level: {}", report.deepest);
+    for (name, value) in &report.counters {
+        eprintln!("{name}: {value}");
+    }
     eprintln!("time: {:.3} ms", report.time.as_secs_f64() * 1e3);
+}
+
+/// How many solutions to look for: one, unless counting or listing (up to --limit).
+fn wanted(args: &Args) -> u64 {
+    match (args.count || args.all, args.limit) {
+        (true, Some(limit)) if !args.trace => limit,
+        (true, _) => u64::MAX,
+        (false, _) => 1,
+    }
+}
+
+/// Search `board` with Dancing Links on the batch's one matrix.
+fn search_dlx(cover: &mut ExactCover, args: &Args, board: &Board, found: &mut dyn FnMut(&Board)) -> Report {
+    let start = Instant::now();
+    let mut solver = cover.solver(board);
+    let wanted = wanted(args);
+    let mut solutions = 0;
+    while solutions < wanted {
+        let Some(options) = solver.next_solution() else { break };
+        solutions += 1;
+        found(&ExactCover::board(options));
+    }
+    let stats = solver.stats();
+    Report {
+        solutions,
+        counters: vec![("nodes", stats.nodes), ("updates", stats.updates)],
+        time: start.elapsed(),
+        stopped: false,
+    }
 }
 
 /// Search `board` with the driver, calling `found` on the board at each solution reported.
@@ -287,11 +361,7 @@ where
     S: SlotOrder<G, I>,
 {
     let start = Instant::now();
-    let wanted = match (args.count || args.all, args.limit) {
-        (true, Some(limit)) if !args.trace => limit,
-        (true, _) => u64::MAX,
-        (false, _) => 1,
-    };
+    let wanted = wanted(args);
     let mut solutions = 0;
     while solutions < wanted && search.next().is_some() {
         solutions += 1;
@@ -300,9 +370,11 @@ where
     let stats = search.stats();
     Report {
         solutions,
-        nodes: stats.nodes(),
-        dead_ends: stats.dead_ends(),
-        deepest: stats.deepest(),
+        counters: vec![
+            ("nodes", stats.nodes()),
+            ("dead ends", stats.dead_ends()),
+            ("deepest level", stats.deepest() as u64),
+        ],
         time: start.elapsed(),
         stopped: search.is_stopped(),
     }

@@ -42,6 +42,11 @@ pub enum DlxError {
         /// An item it shares with an option already chosen.
         item: usize,
     },
+    /// More nodes than the 32-bit links can address (2^31).
+    TooLarge {
+        /// The number of nodes asked for.
+        nodes: usize,
+    },
     /// A name given twice, in [`Named`](super::Named) problems.
     DuplicateName {
         /// The name.
@@ -74,6 +79,9 @@ impl fmt::Display for DlxError {
             }
             DlxError::Conflict { option, item } => {
                 write!(f, "option {option} conflicts with an option already chosen (item {item})")
+            }
+            DlxError::TooLarge { nodes } => {
+                write!(f, "{nodes} nodes: more than the 2^31 the links can address")
             }
             DlxError::DuplicateName { name } => write!(f, "the name {name:?} is given twice"),
             DlxError::UnknownName { name } => write!(f, "{name:?} is not an item"),

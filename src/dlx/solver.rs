@@ -68,6 +68,10 @@ pub struct Solver<'m> {
     /// The node chosen on each level.
     choice: Vec<u32>,
     level: usize,
+    /// The item being branched on at `level` (a header index). Knuth keeps it in a variable
+    /// too: when `choice[level]` comes back round to the header, the header's `item` field
+    /// holds its `len`, not the item.
+    best: u32,
     /// The number of levels in the solution just found.
     depth: usize,
     state: State,
@@ -87,6 +91,7 @@ impl Matrix {
         Solver {
             choice: vec![0; levels],
             level: 0,
+            best: 0,
             depth: 0,
             state: State::Forward,
             preset: Vec::new(),
@@ -129,8 +134,13 @@ impl Solver<'_> {
     /// Set a budget: the search stops, with [`Outcome::OutOfBudget`], before entering a node
     /// past `max_nodes` or once `max_updates` updates are done.
     pub fn budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
+        self.set_budget(budget);
         self
+    }
+
+    /// Set the budget in place; see [`budget`](Self::budget).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
     }
 
     /// The counters so far.
@@ -160,7 +170,7 @@ impl Solver<'_> {
             self.solution.clear();
             let m = &*self.matrix;
             let nodes = self.preset.iter().chain(&self.choice[..self.depth]);
-            self.solution.extend(nodes.map(|&x| m.nodes[x as usize].option as usize));
+            self.solution.extend(nodes.map(|&x| m.option_of(x)));
             Some(&self.solution)
         } else {
             None
@@ -192,15 +202,15 @@ impl Solver<'_> {
                         return true;
                     };
                     self.stats.updates += m.cover(best);
+                    self.best = best;
                     self.choice[self.level] = m.nodes[best as usize].down;
                     self.state = State::Advance;
                 }
                 State::Advance => {
                     let cur = self.choice[self.level];
-                    let best = m.nodes[cur as usize].item;
-                    if cur == best {
+                    if cur == self.best {
                         // Every option of the item was tried: back up.
-                        m.uncover(best);
+                        m.uncover(self.best);
                         if self.level == 0 {
                             self.state = State::Done;
                             self.outcome = Outcome::Exhausted;
@@ -208,6 +218,7 @@ impl Solver<'_> {
                             return false;
                         }
                         self.level -= 1;
+                        self.best = m.nodes[self.choice[self.level] as usize].item;
                         self.state = State::Recover;
                         continue;
                     }
@@ -241,7 +252,7 @@ impl Solver<'_> {
         let full_levels = match self.state {
             State::Forward => self.level,
             State::Advance => {
-                m.uncover(m.nodes[self.choice[self.level] as usize].item);
+                m.uncover(self.best);
                 self.level
             }
             State::Recover => {

@@ -74,9 +74,9 @@ impl Cell {
                 || self.box_index() == other.box_index())
     }
 
-    /// The 20 peers of the cell: the other cells of its row, column and box.
-    pub fn peers(self) -> impl Iterator<Item = Cell> {
-        Cell::all().filter(move |&c| self.sees(c))
+    /// The 20 peers of the cell: the other cells of its row, column and box, in reading order.
+    pub fn peers(self) -> impl ExactSizeIterator<Item = Cell> + Clone {
+        PEERS[self.index()].iter().map(|&i| Cell(i))
     }
 }
 
@@ -86,6 +86,28 @@ impl fmt::Display for Cell {
         write!(f, "r{}c{}", self.row() + 1, self.col() + 1)
     }
 }
+
+/// The peers of each cell, computed once at compile time.
+const PEERS: [[u8; 20]; 81] = {
+    let mut table = [[0u8; 20]; 81];
+    let mut a = 0;
+    while a < 81 {
+        let mut k = 0;
+        let mut b = 0;
+        while b < 81 {
+            let same_row = a / 9 == b / 9;
+            let same_col = a % 9 == b % 9;
+            let same_box = a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3;
+            if a != b && (same_row || same_col || same_box) {
+                table[a][k] = b as u8;
+                k += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
 
 /// A house: a row, a column or a box, each holding every digit once. Indices are 0-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

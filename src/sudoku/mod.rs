@@ -23,6 +23,7 @@ mod cell;
 mod digits;
 mod display;
 mod exact_cover;
+pub mod logic;
 mod parse;
 
 pub use board::{Board, NotACandidate, Placement, Placements};

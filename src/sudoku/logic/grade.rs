@@ -1,0 +1,60 @@
+//! The grade of a puzzle: the level of the hardest technique a solve needed.
+
+use super::Technique;
+use std::fmt;
+
+/// How hard a puzzle is for a person, from the hardest technique its solve used.
+///
+/// | level | techniques | Sudoku Explainer ratings |
+/// |---|---|---|
+/// | easy | singles | up to 2.3 |
+/// | medium | locked candidates, naked and hidden pairs | 2.6 to 3.4 |
+/// | hard | X-Wing, naked and hidden triples | 3.2 to 4.0 |
+/// | fiendish | swordfish, jellyfish, Y-Wing, XYZ-Wing, quads | 3.8 to 5.4 |
+/// | needs guessing | bifurcation | 7.0 and up |
+///
+/// The numeric [`score`](Grade::score) is the Sudoku Explainer rating of the hardest technique
+/// (see [`Technique::rating`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Grade {
+    /// Singles only.
+    Easy,
+    /// Locked candidates and pairs.
+    Medium,
+    /// X-Wing and triples.
+    Hard,
+    /// Swordfish, jellyfish, wings and quads.
+    Fiendish,
+    /// Bifurcation was needed.
+    NeedsGuessing,
+}
+
+impl Grade {
+    /// The grade of a solve whose hardest technique is `hardest` (`None`: nothing to do).
+    pub fn of(hardest: Option<Technique>) -> Grade {
+        match hardest {
+            None | Some(Technique::NakedSingle | Technique::HiddenSingle) => Grade::Easy,
+            Some(Technique::LockedCandidates | Technique::NakedPair | Technique::HiddenPair) => Grade::Medium,
+            Some(Technique::XWing | Technique::NakedTriple | Technique::HiddenTriple) => Grade::Hard,
+            Some(Technique::Bifurcation) => Grade::NeedsGuessing,
+            Some(_) => Grade::Fiendish,
+        }
+    }
+
+    /// The numeric score of a solve whose hardest technique is `hardest`.
+    pub fn score(hardest: Option<Technique>) -> f32 {
+        hardest.map_or(0.0, Technique::rating)
+    }
+}
+
+impl fmt::Display for Grade {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Grade::Easy => "easy",
+            Grade::Medium => "medium",
+            Grade::Hard => "hard",
+            Grade::Fiendish => "fiendish",
+            Grade::NeedsGuessing => "needs guessing",
+        })
+    }
+}

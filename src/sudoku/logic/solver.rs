@@ -1,0 +1,114 @@
+//! The stepper: apply the easiest technique that finds something, then start again from the
+//! easiest, until the grid is solved or contradicts itself.
+
+use super::grid::{Contradiction, Grid};
+use super::{Step, Technique};
+use crate::sudoku::Board;
+
+/// How a logic solve ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every cell holds a digit.
+    Solved,
+    /// The grid contradicts itself: the puzzle has no solution.
+    Contradiction(Contradiction),
+    /// No technique allowed finds anything more (only when bifurcation is not allowed).
+    Stuck,
+}
+
+/// The steps of a solve, the grid they led to, and how it ended.
+#[derive(Clone, Debug)]
+pub struct SolveReport {
+    /// Every step, in order.
+    pub steps: Vec<Step>,
+    /// The grid at the end.
+    pub grid: Grid,
+    /// Solved, contradiction, or stuck.
+    pub outcome: Outcome,
+}
+
+impl SolveReport {
+    /// The hardest technique used (`None` for a puzzle already full).
+    pub fn hardest(&self) -> Option<Technique> {
+        self.steps.iter().map(Step::technique).max()
+    }
+
+    /// The grade: the level of the hardest technique used.
+    pub fn grade(&self) -> super::Grade {
+        super::Grade::of(self.hardest())
+    }
+
+    /// The board at the end.
+    pub fn board(&self) -> Board {
+        self.grid.to_board()
+    }
+
+    /// How the solve ended, in a sentence.
+    pub fn outcome_sentence(&self) -> String {
+        match self.outcome {
+            Outcome::Solved => {
+                format!("solved ({}, {:.1})", self.grade(), super::Grade::score(self.hardest()))
+            }
+            Outcome::Contradiction(c) => format!("no solution: {c}"),
+            Outcome::Stuck => "stuck: no technique applies".to_string(),
+        }
+    }
+}
+
+/// Solve `board` as a person would, with every technique, bifurcation last.
+///
+/// ```
+/// use backtrack::sudoku::Board;
+/// use backtrack::sudoku::logic::{solve, Outcome, Technique};
+///
+/// let board: Board = "006007403000906020500304006740000010809000304010000057200603005030208000405700200".parse()?;
+/// let report = solve(&board);
+/// assert_eq!(report.outcome, Outcome::Solved);
+/// assert_eq!(report.steps[0].to_string(), "naked single: r5c8 can only be 6");
+/// assert!(report.hardest() <= Some(Technique::HiddenSingle)); // singles suffice
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve(board: &Board) -> SolveReport {
+    solve_with(board, Technique::ALL)
+}
+
+/// Solve `board` with the `allowed` techniques only (tried in [`Technique::ALL`] order).
+pub fn solve_with(board: &Board, allowed: &[Technique]) -> SolveReport {
+    run(Grid::new(board), allowed)
+}
+
+/// The next step from `board`, if any technique finds one: the hint.
+pub fn next_step(board: &Board) -> Option<Step> {
+    let grid = Grid::new(board);
+    grid.contradiction().is_none().then(|| first_step(&grid, Technique::ALL)).flatten()
+}
+
+pub(super) fn solve_grid(grid: Grid) -> SolveReport {
+    run(grid, Technique::ALL)
+}
+
+fn first_step(grid: &Grid, allowed: &[Technique]) -> Option<Step> {
+    Technique::ALL.iter().filter(|t| allowed.contains(t)).find_map(|t| t.find(grid))
+}
+
+fn run(mut grid: Grid, allowed: &[Technique]) -> SolveReport {
+    let mut steps = Vec::new();
+    let outcome = loop {
+        if let Some(c) = grid.contradiction() {
+            break Outcome::Contradiction(c);
+        }
+        if grid.is_solved() {
+            break Outcome::Solved;
+        }
+        // The easiest technique that finds something; after any progress, start again.
+        let Some(step) = first_step(&grid, allowed) else { break Outcome::Stuck };
+        for &(cell, digit) in &step.eliminations {
+            grid.eliminate(cell, digit);
+        }
+        for &(cell, digit) in &step.placements {
+            grid.place(cell, digit);
+        }
+        steps.push(step);
+    };
+    SolveReport { steps, grid, outcome }
+}

@@ -1,0 +1,37 @@
+//! XYZ-Wing: a pivot with candidates {x,y,z} sees two pincers, {x,z} and {y,z}. Whichever the
+//! pivot holds, one of the three cells is z; so no cell that sees all three can be z.
+
+use super::{Evidence, Grid, Step};
+use crate::sudoku::{Cell, Digit};
+
+pub(super) fn find(grid: &Grid) -> Option<Step> {
+    for pivot in grid.empty_cells().filter(|&c| grid.candidates(c).count() == 3) {
+        let xyz = grid.candidates(pivot);
+        let wings: Vec<Cell> = grid
+            .empty_cells()
+            .filter(|&c| pivot.sees(c) && grid.candidates(c).count() == 2 && xyz.contains(grid.candidates(c)))
+            .collect();
+        for (i, &a) in wings.iter().enumerate() {
+            for &b in &wings[i + 1..] {
+                let (ca, cb) = (grid.candidates(a), grid.candidates(b));
+                if ca == cb || (ca & cb).count() != 1 {
+                    continue;
+                }
+                let z = (ca & cb).single()?;
+                let eliminations: Vec<(Cell, Digit)> = grid
+                    .empty_cells()
+                    .filter(|&c| {
+                        c != pivot && c.sees(pivot) && c.sees(a) && c.sees(b) && grid.candidates(c).has(z)
+                    })
+                    .map(|c| (c, z))
+                    .collect();
+                if !eliminations.is_empty() {
+                    let evidence =
+                        Evidence::XyzWing { pivot: (pivot, xyz), pincers: [(a, ca), (b, cb)], digit: z };
+                    return Some(Step { evidence, placements: vec![], eliminations });
+                }
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,39 @@
+//! Y-Wing (XY-Wing): a pivot with candidates {x,y} sees two pincers, {x,z} and {y,z}. Whichever
+//! the pivot holds, one pincer is z; so no cell that sees both pincers can be z.
+
+use super::{Evidence, Grid, Step};
+use crate::sudoku::{Cell, Digit};
+
+pub(super) fn find(grid: &Grid) -> Option<Step> {
+    let bivalue: Vec<Cell> = grid.empty_cells().filter(|&c| grid.candidates(c).count() == 2).collect();
+    for &pivot in &bivalue {
+        let xy = grid.candidates(pivot);
+        let wings: Vec<Cell> = bivalue
+            .iter()
+            .copied()
+            .filter(|&c| pivot.sees(c) && (grid.candidates(c) & xy).count() == 1)
+            .collect();
+        for (i, &a) in wings.iter().enumerate() {
+            for &b in &wings[i + 1..] {
+                let (ca, cb) = (grid.candidates(a), grid.candidates(b));
+                // a = {x,z}, b = {y,z}: they share z only, and split x and y between them.
+                let z = ca & cb;
+                if z.count() != 1 || (ca & xy) == (cb & xy) || !(z & xy).is_empty() {
+                    continue;
+                }
+                let z = z.single()?;
+                let eliminations: Vec<(Cell, Digit)> = grid
+                    .empty_cells()
+                    .filter(|&c| c != pivot && c.sees(a) && c.sees(b) && grid.candidates(c).has(z))
+                    .map(|c| (c, z))
+                    .collect();
+                if !eliminations.is_empty() {
+                    let evidence =
+                        Evidence::YWing { pivot: (pivot, xy), pincers: [(a, ca), (b, cb)], digit: z };
+                    return Some(Step { evidence, placements: vec![], eliminations });
+                }
+            }
+        }
+    }
+    None
+}

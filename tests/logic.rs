@@ -1,0 +1,355 @@
+//! The logic solver: each technique on a position where it is the next step, soundness of every
+//! step on real puzzles (checked against the driver's solution), explanations and grades.
+
+mod common;
+
+use backtrack::sudoku::logic::{Evidence, Grade, Grid, Outcome, Step, Technique, solve};
+use backtrack::sudoku::{Board, Cell, Digit, Digits};
+use common::*;
+
+/// Every step of a solve is sound: it places the true digit, and never removes the true digit
+/// of a cell. Bifurcation trials are checked for what they conclude, not for their inner steps
+/// (a trial on a wrong digit reasons from a false premise, on purpose).
+fn check_steps(steps: &[Step], solution: &Board, puzzle: &str) {
+    for (n, step) in steps.iter().enumerate() {
+        for &(cell, digit) in &step.placements {
+            assert_eq!(
+                solution.get(cell),
+                Some(digit),
+                "{puzzle}: step {} places a wrong digit: {step}",
+                n + 1
+            );
+        }
+        for &(cell, digit) in &step.eliminations {
+            assert_ne!(
+                solution.get(cell),
+                Some(digit),
+                "{puzzle}: step {} removes the true digit: {step}",
+                n + 1
+            );
+        }
+        if let Evidence::Bifurcation { cell, digit, steps: inner, .. } = &step.evidence {
+            if solution.get(*cell) == Some(*digit) {
+                check_steps(inner, solution, puzzle); // a trial of the true digit is sound throughout
+            }
+        }
+    }
+}
+
+fn solve_and_check(set: &str) -> Vec<Grade> {
+    let mut grades = Vec::new();
+    for puzzle in puzzles(set) {
+        let board: Board = puzzle.parse().unwrap();
+        let truth = board.solve().expect("the driver solves it");
+        let report = solve(&board);
+        assert_eq!(report.outcome, Outcome::Solved, "{puzzle}");
+        assert_eq!(format!("{:#}", report.board()), format!("{truth:#}"), "{puzzle}");
+        check_solution(puzzle, &format!("{:#}", report.board())).unwrap();
+        check_steps(&report.steps, &truth, puzzle);
+        grades.push(report.grade());
+    }
+    grades
+}
+
+#[test]
+fn top95_is_solved_soundly() {
+    let grades = solve_and_check(TOP95);
+    assert!(grades.contains(&Grade::NeedsGuessing), "top95 has puzzles beyond the techniques");
+}
+
+#[test]
+fn top1465_sample_is_solved_soundly() {
+    solve_and_check(TOP1465);
+}
+
+#[test]
+fn seventeen_clue_sample_is_solved_soundly() {
+    solve_and_check(SEVENTEEN);
+}
+
+#[test]
+fn easy50_mostly_needs_no_guessing() {
+    let grades = solve_and_check(EASY50);
+    let guessing = grades.iter().filter(|&&g| g == Grade::NeedsGuessing).count();
+    assert!(guessing <= 2, "Project Euler's puzzles are meant for people: {guessing} needed guessing");
+}
+
+// ---- One position per technique, built from an empty grid by removing candidates. ----
+
+fn cell(r: usize, c: usize) -> Cell {
+    Cell::at(r - 1, c - 1)
+}
+
+fn d(n: u8) -> Digit {
+    Digit::new(n)
+}
+
+/// Keep only `digits` as the candidates of `cell`.
+fn keep(grid: &mut Grid, at: Cell, digits: &[u8]) {
+    for x in Digit::all().filter(|x| !digits.contains(&x.get())) {
+        grid.eliminate(at, x);
+    }
+}
+
+/// Remove `digit` from every cell of `cells`.
+fn remove(grid: &mut Grid, digit: u8, cells: impl IntoIterator<Item = Cell>) {
+    for c in cells {
+        grid.eliminate(c, d(digit));
+    }
+}
+
+fn row(r: usize, except: &[usize]) -> Vec<Cell> {
+    (1..=9).filter(|c| !except.contains(c)).map(|c| cell(r, c)).collect()
+}
+
+fn empty() -> Grid {
+    Grid::new(&Board::empty())
+}
+
+/// `technique` is the next step on `grid` (every easier one finds nothing), with exactly these
+/// placements and eliminations. Returns the step.
+fn expect(grid: &Grid, technique: Technique, placements: &[(Cell, u8)], eliminations: &[(Cell, u8)]) -> Step {
+    for &easier in Technique::ALL.iter().take_while(|&&t| t != technique) {
+        assert!(
+            easier.find(grid).is_none(),
+            "{easier} fires before {technique}: {}",
+            easier.find(grid).unwrap()
+        );
+    }
+    let step = technique.find(grid).unwrap_or_else(|| panic!("{technique} finds nothing"));
+    assert_eq!(step.technique(), technique);
+    let sorted = |v: &[(Cell, Digit)]| {
+        let mut v = v.to_vec();
+        v.sort();
+        v
+    };
+    let want = |v: &[(Cell, u8)]| sorted(&v.iter().map(|&(c, x)| (c, d(x))).collect::<Vec<_>>());
+    assert_eq!(sorted(&step.placements), want(placements), "{step}");
+    assert_eq!(sorted(&step.eliminations), want(eliminations), "{step}");
+    step
+}
+
+fn each(cells: &[Cell], digits: &[u8]) -> Vec<(Cell, u8)> {
+    cells.iter().flat_map(|&c| digits.iter().map(move |&x| (c, x))).collect()
+}
+
+#[test]
+fn naked_single() {
+    let mut g = empty();
+    keep(&mut g, cell(4, 4), &[9]);
+    let step = expect(&g, Technique::NakedSingle, &[(cell(4, 4), 9)], &[]);
+    assert_eq!(step.to_string(), "naked single: r4c4 can only be 9");
+}
+
+#[test]
+fn hidden_single() {
+    let mut g = empty();
+    remove(
+        &mut g,
+        5,
+        [cell(1, 1), cell(1, 2), cell(1, 3), cell(2, 1), cell(2, 3), cell(3, 1), cell(3, 2), cell(3, 3)],
+    );
+    let step = expect(&g, Technique::HiddenSingle, &[(cell(2, 2), 5)], &[]);
+    assert_eq!(step.to_string(), "hidden single: 5 can only go in r2c2 in box 1");
+}
+
+#[test]
+fn locked_candidates_pointing() {
+    let mut g = empty();
+    remove(&mut g, 4, [cell(2, 1), cell(2, 2), cell(2, 3), cell(3, 1), cell(3, 2), cell(3, 3)]);
+    let step = expect(&g, Technique::LockedCandidates, &[], &each(&row(1, &[1, 2, 3]), &[4]));
+    assert_eq!(
+        step.to_string(),
+        "locked candidates (pointing): in box 1, 4 is only in row 1, so remove 4 from r1c4, r1c5, r1c6, r1c7, r1c8, r1c9"
+    );
+}
+
+#[test]
+fn locked_candidates_claiming() {
+    let mut g = empty();
+    remove(&mut g, 4, row(1, &[1, 2]));
+    let rest: Vec<Cell> = [(2, 1), (2, 2), (2, 3), (3, 1), (3, 2), (3, 3)].map(|(r, c)| cell(r, c)).to_vec();
+    let step = expect(&g, Technique::LockedCandidates, &[], &each(&rest, &[4]));
+    assert!(
+        step.to_string()
+            .starts_with("locked candidates (claiming): in row 1, 4 is only in box 1, so remove 4")
+    );
+}
+
+#[test]
+fn naked_pair() {
+    let mut g = empty();
+    keep(&mut g, cell(1, 1), &[1, 2]);
+    keep(&mut g, cell(1, 5), &[1, 2]);
+    let step = expect(&g, Technique::NakedPair, &[], &each(&row(1, &[1, 5]), &[1, 2]));
+    assert!(
+        step.to_string().starts_with("naked pair {1,2} in r1c1, r1c5 (row 1): remove 1 from r1c2"),
+        "{step}"
+    );
+}
+
+#[test]
+fn hidden_pair() {
+    let mut g = empty();
+    remove(&mut g, 1, row(1, &[1, 4]));
+    remove(&mut g, 2, row(1, &[1, 4]));
+    let step =
+        expect(&g, Technique::HiddenPair, &[], &each(&[cell(1, 1), cell(1, 4)], &[3, 4, 5, 6, 7, 8, 9]));
+    assert!(
+        step.to_string().starts_with("hidden pair {1,2} in r1c1, r1c4 (row 1): no other digit fits there")
+    );
+}
+
+#[test]
+fn x_wing() {
+    let mut g = empty();
+    remove(&mut g, 4, row(2, &[3, 8]));
+    remove(&mut g, 4, row(7, &[3, 8]));
+    let others: Vec<Cell> = [1, 3, 4, 5, 6, 8, 9].iter().flat_map(|&r| [cell(r, 3), cell(r, 8)]).collect();
+    let step = expect(&g, Technique::XWing, &[], &each(&others, &[4]));
+    assert!(
+        step.to_string()
+            .starts_with("X-Wing on 4 in rows 2 and 7 (columns 3 and 8): remove 4 from r1c3, r1c8")
+    );
+}
+
+#[test]
+fn swordfish() {
+    let mut g = empty();
+    remove(&mut g, 5, row(1, &[1, 5]));
+    remove(&mut g, 5, row(5, &[5, 9]));
+    remove(&mut g, 5, row(9, &[1, 9]));
+    let others: Vec<Cell> =
+        [2, 3, 4, 6, 7, 8].iter().flat_map(|&r| [cell(r, 1), cell(r, 5), cell(r, 9)]).collect();
+    let step = expect(&g, Technique::Swordfish, &[], &each(&others, &[5]));
+    assert!(step.to_string().starts_with("swordfish on 5 in rows 1, 5 and 9 (columns 1, 5 and 9)"), "{step}");
+}
+
+#[test]
+fn jellyfish() {
+    let mut g = empty();
+    // A cycle through columns 1, 4, 2, 7; each row's two places in different boxes, and no
+    // box left with its 6 in one line (else locked candidates would come first).
+    remove(&mut g, 6, row(1, &[1, 4]));
+    remove(&mut g, 6, row(2, &[2, 7]));
+    remove(&mut g, 6, row(4, &[2, 4]));
+    remove(&mut g, 6, row(7, &[1, 7]));
+    let others: Vec<Cell> =
+        [3, 5, 6, 8, 9].iter().flat_map(|&r| [cell(r, 1), cell(r, 2), cell(r, 4), cell(r, 7)]).collect();
+    let step = expect(&g, Technique::Jellyfish, &[], &each(&others, &[6]));
+    assert!(
+        step.to_string().starts_with("jellyfish on 6 in rows 1, 2, 4 and 7 (columns 1, 2, 4 and 7)"),
+        "{step}"
+    );
+}
+
+#[test]
+fn naked_triple() {
+    let mut g = empty();
+    keep(&mut g, cell(1, 1), &[1, 2]);
+    keep(&mut g, cell(1, 4), &[2, 3]);
+    keep(&mut g, cell(1, 7), &[1, 3]);
+    let step = expect(&g, Technique::NakedTriple, &[], &each(&row(1, &[1, 4, 7]), &[1, 2, 3]));
+    assert!(step.to_string().starts_with("naked triple {1,2,3} in r1c1, r1c4, r1c7 (row 1)"));
+}
+
+#[test]
+fn hidden_triple() {
+    let mut g = empty();
+    for x in [1, 2, 3] {
+        remove(&mut g, x, row(1, &[1, 4, 7]));
+    }
+    expect(
+        &g,
+        Technique::HiddenTriple,
+        &[],
+        &each(&[cell(1, 1), cell(1, 4), cell(1, 7)], &[4, 5, 6, 7, 8, 9]),
+    );
+}
+
+#[test]
+fn naked_quad() {
+    let mut g = empty();
+    keep(&mut g, cell(1, 1), &[1, 2]);
+    keep(&mut g, cell(1, 4), &[2, 3]);
+    keep(&mut g, cell(1, 7), &[3, 4]);
+    keep(&mut g, cell(1, 9), &[1, 4]);
+    expect(&g, Technique::NakedQuad, &[], &each(&row(1, &[1, 4, 7, 9]), &[1, 2, 3, 4]));
+}
+
+#[test]
+fn hidden_quad() {
+    let mut g = empty();
+    for x in [1, 2, 3, 4] {
+        remove(&mut g, x, row(1, &[1, 4, 7, 9]));
+    }
+    let cells = [cell(1, 1), cell(1, 4), cell(1, 7), cell(1, 9)];
+    expect(&g, Technique::HiddenQuad, &[], &each(&cells, &[5, 6, 7, 8, 9]));
+}
+
+#[test]
+fn y_wing() {
+    let mut g = empty();
+    keep(&mut g, cell(1, 1), &[1, 2]);
+    keep(&mut g, cell(1, 5), &[1, 3]);
+    keep(&mut g, cell(5, 1), &[2, 3]);
+    let step = expect(&g, Technique::YWing, &[], &[(cell(5, 5), 3)]);
+    assert_eq!(
+        step.to_string(),
+        "Y-Wing: pivot r1c1 {1,2}, pincers r1c5 {1,3} and r5c1 {2,3}: one pincer is 3, so remove 3 from r5c5"
+    );
+}
+
+#[test]
+fn xyz_wing() {
+    let mut g = empty();
+    keep(&mut g, cell(1, 1), &[1, 2, 3]);
+    keep(&mut g, cell(1, 5), &[1, 3]);
+    keep(&mut g, cell(2, 2), &[2, 3]);
+    let step = expect(&g, Technique::XyzWing, &[], &[(cell(1, 2), 3), (cell(1, 3), 3)]);
+    assert!(step.to_string().starts_with("XYZ-Wing: pivot r1c1 {1,2,3}, pincers r1c5 {1,3} and r2c2 {2,3}"));
+}
+
+#[test]
+fn bifurcation_is_explained_and_right() {
+    let puzzle = "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....";
+    let board: Board = puzzle.parse().unwrap();
+    let truth = board.solve().unwrap();
+    let report = solve(&board);
+    let step = report.steps.iter().find(|s| s.technique() == Technique::Bifurcation).unwrap();
+    let Evidence::Bifurcation { cell, candidates, digit, steps, .. } = &step.evidence else { unreachable!() };
+    assert!(candidates.count() >= 2 && candidates.has(*digit));
+    assert!(!steps.is_empty());
+    let text = step.to_string();
+    assert!(text.starts_with(&format!("bifurcation on {cell} ")), "{text}");
+    if truth.get(*cell) == Some(*digit) {
+        assert!(text.contains("leads to a solution"), "{text}");
+    } else {
+        assert!(text.contains(&format!("if {cell} were {digit}, then after")), "{text}");
+    }
+}
+
+#[test]
+fn a_contradictory_puzzle_names_its_contradiction() {
+    // No rule is broken by the givens, but r1c9 has no candidate.
+    let board: Board = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63)).parse().unwrap();
+    let report = solve(&board);
+    assert_eq!(
+        report.outcome,
+        Outcome::Contradiction(backtrack::sudoku::logic::Contradiction::NoCandidate(cell(1, 9)))
+    );
+    assert_eq!(report.outcome_sentence(), "no solution: r1c9 has no candidate left");
+}
+
+#[test]
+fn grades_follow_the_hardest_technique() {
+    assert_eq!(Grade::of(None), Grade::Easy);
+    assert_eq!(Grade::of(Some(Technique::HiddenSingle)), Grade::Easy);
+    assert_eq!(Grade::of(Some(Technique::LockedCandidates)), Grade::Medium);
+    assert_eq!(Grade::of(Some(Technique::XWing)), Grade::Hard);
+    assert_eq!(Grade::of(Some(Technique::YWing)), Grade::Fiendish);
+    assert_eq!(Grade::of(Some(Technique::Bifurcation)), Grade::NeedsGuessing);
+    let ratings: Vec<f32> = Technique::ALL.iter().skip(1).map(|t| t.rating()).collect();
+    assert!(ratings.windows(2).all(|w| w[0] <= w[1]), "ALL is ordered by rating after the naked single");
+    let _ = Digits::empty();
+}
