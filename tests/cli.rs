@@ -212,3 +212,60 @@ fn cover_reads_knuths_format() {
     let out = backtrack(&["cover", "/no/such.dlx"], None);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn logic_solver_explain_and_hints() {
+    let out = backtrack(&["sudoku", "--solver", "logic"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("A solution:\n   9 2 6    5 1 7    4 8 3\n"), "{stdout}");
+    assert!(stdout.ends_with("grade: easy (2.3), hardest technique: naked single\n"), "{stdout}");
+
+    let out = backtrack(&["sudoku", "--explain"], None);
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains(
+        "\n1. naked single: r5c8 can only be 6\n2. hidden single: 4 can only go in r2c3 in box 1\n"
+    ));
+    assert!(stdout.contains("The solution:\n   9 2 6"));
+    let empty = NEWSPAPER.matches('0').count();
+    assert_eq!(
+        stdout.lines().filter(|l| l.contains(". naked single") || l.contains(". hidden single")).count(),
+        empty
+    );
+
+    for (level, expected) in [
+        ("1", "try: naked single\n"),
+        ("2", "try: naked single, look at r5c8\n"),
+        ("3", "naked single: r5c8 can only be 6\n"),
+    ] {
+        let out = backtrack(&["sudoku", NEWSPAPER, "--hint", level], None);
+        assert_eq!(text(&out.stdout), expected);
+    }
+    let out = backtrack(&["sudoku", NEWSPAPER, "--hint"], None);
+    assert_eq!(text(&out.stdout), "naked single: r5c8 can only be 6\n");
+    let out = backtrack(&["sudoku", "--hint", "4"], None);
+    assert_eq!(out.status.code(), Some(2));
+
+    // A puzzle that needs guessing: the trial is shown, indented under its step.
+    let hard = "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....";
+    let out = backtrack(&["sudoku", "--explain", hard], None);
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains(". bifurcation on r"), "{stdout}");
+    assert!(stdout.contains("\n  44.1. "), "{stdout}");
+    assert!(stdout.contains("solved (needs guessing, 8.0)"));
+
+    // A batch, with grades on standard error.
+    let input: String = puzzles(TOP95).take(12).map(|p| format!("{p}\n")).collect();
+    let out = backtrack(&["sudoku", "--solver", "logic", "--stats", "-"], Some(&input));
+    for (p, s) in puzzles(TOP95).zip(text(&out.stdout).lines()) {
+        check_solution(p, s).unwrap();
+    }
+    assert!(text(&out.stderr).contains("grades: medium 4, needs guessing 8"), "{}", text(&out.stderr));
+
+    let unsolvable = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
+    let out = backtrack(&["sudoku", "--explain", &unsolvable], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).ends_with("no solution: r1c9 has no candidate left\n"));
+    let out = backtrack(&["sudoku", "--solver", "logic", "--count"], None);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,6 +1,7 @@
 //! `backtrack sudoku`: solve one puzzle or a batch.
 
 use crate::Outcome;
+use backtrack::sudoku::logic::{self, Grade, Technique};
 use backtrack::sudoku::{Board, ExactCover, Placement};
 use backtrack::{Assumptions, Event, Observer, SlotOrder, stack_assumptions};
 use clap::ValueEnum;
@@ -26,6 +27,9 @@ Examples:
   cat puzzles.txt | backtrack sudoku -   the same, from standard input
   backtrack sudoku --count --limit 2 PUZZLE   1 if the solution is unique
   backtrack sudoku --trace --limit 40    watch the search
+  backtrack sudoku --solver logic PUZZLE solve as a person would, and grade the puzzle
+  backtrack sudoku --explain PUZZLE      every step of the logic, in plain sentences
+  backtrack sudoku PUZZLE --hint 1       a hint: the technique (2: where, 3: the whole step)
 
 Exit status: 0 solved, 1 a puzzle has no solution, 2 bad input or usage.")]
 pub struct Args {
@@ -49,9 +53,20 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
 
-    /// Which solver: the driver (stacking assumptions), or Dancing Links.
+    /// Which solver: the driver (stacking assumptions), Dancing Links, or the logic solver
+    /// that reasons as a person does and grades the puzzle.
     #[arg(long, value_enum, default_value_t = Solver::Backtrack)]
     solver: Solver,
+
+    /// Solve with logic and print every step, numbered, then the grid.
+    #[arg(long, conflicts_with_all = ["count", "all", "trace"])]
+    explain: bool,
+
+    /// Print only the next logical step: 1 names the technique, 2 says where to look, 3 (the
+    /// default) gives the whole step. Put the puzzle before `--hint` or give the level.
+    #[arg(long, value_name = "LEVEL", num_args = 0..=1, default_missing_value = "3",
+          value_parser = clap::value_parser!(u8).range(1..=3), conflicts_with_all = ["count", "all", "trace", "explain"])]
+    hint: Option<u8>,
 
     /// Which empty cell the search fills next (with --solver backtrack).
     #[arg(long, value_enum, default_value_t = Order::Fewest)]
@@ -77,6 +92,8 @@ pub enum Solver {
     Backtrack,
     /// Dancing Links: Sudoku as an exact-cover problem (the fast path).
     Dlx,
+    /// Human-style techniques, easiest first, bifurcation last; prints the grade.
+    Logic,
 }
 
 /// The order in which the driver takes the empty cells.
@@ -107,12 +124,15 @@ struct Report {
     time: Duration,
     /// The trace reached its --limit and ended the search.
     stopped: bool,
+    /// The logic solver's grade, score and hardest technique.
+    grade: Option<(Grade, f32, Option<Technique>)>,
 }
 
 /// Which solver, with what it keeps between the puzzles of a batch.
 enum Engine {
     Backtrack,
     Dlx(ExactCover),
+    Logic,
 }
 
 impl Engine {
@@ -120,6 +140,7 @@ impl Engine {
         match solver {
             Solver::Backtrack => Engine::Backtrack,
             Solver::Dlx => Engine::Dlx(ExactCover::new()),
+            Solver::Logic => Engine::Logic,
         }
     }
 
@@ -127,6 +148,7 @@ impl Engine {
         match self {
             Engine::Backtrack => search(args, board, found),
             Engine::Dlx(cover) => search_dlx(cover, args, board, found),
+            Engine::Logic => search_logic(board, found),
         }
     }
 }
@@ -152,6 +174,12 @@ pub fn run(args: Args) -> Outcome {
     };
     if args.trace && args.solver != Solver::Backtrack {
         eprintln!("error: --trace works with --solver backtrack");
+        return Outcome::BadInput;
+    }
+    if (args.count || args.all) && args.solver == Solver::Logic {
+        eprintln!(
+            "error: --count and --all work with --solver backtrack or dlx: the logic solver finds one solution"
+        );
         return Outcome::BadInput;
     }
     let mut engine = Engine::new(args.solver);
@@ -183,6 +211,12 @@ fn single(args: &Args, engine: &mut Engine, text: &str, out: &mut impl Write) ->
             return Outcome::BadInput;
         }
     };
+    if let Some(level) = args.hint {
+        return hint(&board, level, out);
+    }
+    if args.explain {
+        return explain(args, &board, out);
+    }
     let format = args.format.unwrap_or(Format::Grid);
     if !args.count && !args.trace && format == Format::Grid {
         let _ = writeln!(out, "The problem:\n{board}\n");
@@ -208,6 +242,10 @@ fn single(args: &Args, engine: &mut Engine, text: &str, out: &mut impl Write) ->
     } else if report.solutions == 0 {
         let _ = writeln!(out, "no solution");
     }
+    if let Some((grade, score, hardest)) = report.grade {
+        let hardest = hardest.map_or(String::new(), |t| format!(", hardest technique: {t}"));
+        let _ = writeln!(out, "grade: {grade} ({score:.1}){hardest}");
+    }
     if args.stats {
         let _ = out.flush();
         print_stats(&report);
@@ -219,6 +257,7 @@ fn run_batch(args: &Args, engine: &mut Engine, text: &str, out: &mut impl Write)
     let mut outcome = Outcome::Solved;
     let (mut puzzles, mut time) = (0u64, Duration::ZERO);
     let mut totals: Vec<(&'static str, u64)> = Vec::new();
+    let mut grades: Vec<(Grade, u64)> = Vec::new();
     let format = args.format.unwrap_or(Format::Line);
     for (i, line) in text.lines().enumerate() {
         let board: Board = match line.parse() {
@@ -251,6 +290,12 @@ fn run_batch(args: &Args, engine: &mut Engine, text: &str, out: &mut impl Write)
         }
         puzzles += 1;
         time += report.time;
+        if let Some((grade, ..)) = report.grade {
+            match grades.iter_mut().find(|(g, _)| *g == grade) {
+                Some((_, n)) => *n += 1,
+                None => grades.push((grade, 1)),
+            }
+        }
         for (name, value) in report.counters {
             match totals.iter_mut().find(|(n, _)| *n == name) {
                 Some((_, total)) => *total += value,
@@ -263,6 +308,11 @@ fn run_batch(args: &Args, engine: &mut Engine, text: &str, out: &mut impl Write)
         eprintln!("puzzles: {puzzles}");
         for (name, total) in totals {
             eprintln!("{name}: {total} ({:.1} a puzzle)", total as f64 / puzzles.max(1) as f64);
+        }
+        if !grades.is_empty() {
+            grades.sort();
+            let list: Vec<String> = grades.iter().map(|(g, n)| format!("{g} {n}")).collect();
+            eprintln!("grades: {}", list.join(", "));
         }
         let per_second = puzzles as f64 / time.as_secs_f64().max(1e-9);
         eprintln!("time: {:.3} s ({per_second:.0} puzzles/s)", time.as_secs_f64());
@@ -287,6 +337,76 @@ fn wanted(args: &Args) -> u64 {
     }
 }
 
+/// Solve `board` with the logic solver.
+fn search_logic(board: &Board, found: &mut dyn FnMut(&Board)) -> Report {
+    let start = Instant::now();
+    let report = logic::solve(board);
+    let solved = report.outcome == logic::Outcome::Solved;
+    if solved {
+        found(&report.board());
+    } else {
+        eprintln!("{}", report.outcome_sentence());
+    }
+    let hardest = report.hardest();
+    Report {
+        solutions: u64::from(solved),
+        counters: vec![("steps", report.steps.len() as u64)],
+        time: start.elapsed(),
+        stopped: false,
+        grade: solved.then(|| (report.grade(), Grade::score(hardest), hardest)),
+    }
+}
+
+/// `--explain`: every step, numbered (a bifurcation's trial indented under it), then the grid.
+fn explain(args: &Args, board: &Board, out: &mut impl Write) -> Outcome {
+    let report = logic::solve(board);
+    let _ = writeln!(out, "The problem:\n{board}\n");
+    write_steps(out, &report.steps, "");
+    let _ = writeln!(out);
+    let outcome = if report.outcome == logic::Outcome::Solved {
+        match args.format.unwrap_or(Format::Grid) {
+            Format::Grid => writeln!(out, "The solution:\n{}\n", report.board()),
+            Format::Line => writeln!(out, "{:#}", report.board()),
+        }
+        .ok();
+        Outcome::Solved
+    } else {
+        Outcome::NoSolution
+    };
+    let _ = writeln!(out, "{}", report.outcome_sentence());
+    outcome
+}
+
+fn write_steps(out: &mut impl Write, steps: &[logic::Step], prefix: &str) {
+    for (n, step) in steps.iter().enumerate() {
+        let number = format!("{prefix}{}", n + 1);
+        let indent = "  ".repeat(prefix.matches('.').count());
+        let _ = writeln!(out, "{indent}{number}. {step}");
+        if let logic::Evidence::Bifurcation { steps: inner, .. } = &step.evidence {
+            write_steps(out, inner, &format!("{number}."));
+        }
+    }
+}
+
+/// `--hint LEVEL`: the next step, revealed progressively.
+fn hint(board: &Board, level: u8, out: &mut impl Write) -> Outcome {
+    let Some(step) = logic::next_step(board) else {
+        let report = logic::solve(board);
+        let _ = writeln!(
+            out,
+            "{}",
+            if board.is_full() { "the puzzle is solved".to_string() } else { report.outcome_sentence() }
+        );
+        return if board.is_full() { Outcome::Solved } else { Outcome::NoSolution };
+    };
+    let _ = match level {
+        1 => writeln!(out, "try: {}", step.technique()),
+        2 => writeln!(out, "try: {}, {}", step.technique(), step.location()),
+        _ => writeln!(out, "{step}"),
+    };
+    Outcome::Solved
+}
+
 /// Search `board` with Dancing Links on the batch's one matrix.
 fn search_dlx(cover: &mut ExactCover, args: &Args, board: &Board, found: &mut dyn FnMut(&Board)) -> Report {
     let start = Instant::now();
@@ -304,6 +424,7 @@ fn search_dlx(cover: &mut ExactCover, args: &Args, board: &Board, found: &mut dy
         counters: vec![("nodes", stats.nodes), ("updates", stats.updates)],
         time: start.elapsed(),
         stopped: false,
+        grade: None,
     }
 }
 
@@ -377,5 +498,6 @@ where
         ],
         time: start.elapsed(),
         stopped: search.is_stopped(),
+        grade: None,
     }
 }

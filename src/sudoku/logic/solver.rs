@@ -28,9 +28,9 @@ pub struct SolveReport {
 }
 
 impl SolveReport {
-    /// The hardest technique used (`None` for a puzzle already full).
+    /// The hardest technique used, by its rating (`None` for a puzzle already full).
     pub fn hardest(&self) -> Option<Technique> {
-        self.steps.iter().map(Step::technique).max()
+        self.steps.iter().map(Step::technique).max_by(|a, b| a.rating().total_cmp(&b.rating()).then(a.cmp(b)))
     }
 
     /// The grade: the level of the hardest technique used.
