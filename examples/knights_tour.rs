@@ -1,4 +1,6 @@
-//! cargo run --release --example knights_tour -- 8 [--start a1 | --start row,col] [--closed] [--count] [--trace [--limit N]] [--quiet]
+//! cargo run --release --example knights_tour -- 8 [--start a1 | --start row,col] [--closed]
+//!     [--count | --estimate [--probes N]] [--trace | --animate [--delay MS] | --tree FILE]
+//!     [--limit N] [--quiet] [--svg FILE]
 //!
 //! A knight's tour: the knight visits every square of an n×n board once. One slot a move; the
 //! generator of move i looks at where move i - 1 left the knight *when move i is reached*, and
@@ -7,11 +9,29 @@
 //! driver backtracks. `--count` counts every tour from the start square by exhaustive search:
 //! 304 from a corner of the 5×5 board, but beyond 6×6 the tree is far too large to count.
 
-use backtrack::{Attempt, Event, stack_assumptions};
+use backtrack::watch::{Counters, Watch, Watcher};
+use backtrack::{Attempt, Event, estimate, stack_assumptions};
 use std::cell::Cell;
 use std::error::Error;
+use std::fmt;
+use std::io::IsTerminal;
+use std::time::Duration;
 
 const JUMPS: [(isize, isize); 8] = [(-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1)];
+
+/// One move of the knight: `move 5 to r3c2`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Move {
+    number: usize,
+    row: usize,
+    col: usize,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move {} to r{}c{}", self.number, self.row + 1, self.col + 1)
+    }
+}
 
 /// The shared state: the move number on each square (0 for free) and the square of each move.
 struct Board {
@@ -69,10 +89,51 @@ impl Board {
     }
 
     /// Move the knight to `sq` as move `i`; the guard frees the square again.
-    fn visit(&self, i: usize, sq: usize) -> Attempt<(usize, usize), impl FnOnce(&(usize, usize))> {
+    fn visit(&self, i: usize, sq: usize) -> Attempt<Move, impl FnOnce(&Move)> {
         self.moves[sq].set(i as u32 + 1);
         self.path[i].set(sq as u32);
-        Attempt::new((i, sq), move |&(_, sq)| self.moves[sq].set(0))
+        Attempt::new(Move { number: i + 1, row: sq / self.n, col: sq % self.n }, move |_| {
+            self.moves[sq].set(0)
+        })
+    }
+
+    /// The tour as a picture: the board, and the knight's path from a green start to a red end.
+    fn svg(&self) -> String {
+        let (cell, n) = (40, self.n);
+        let size = cell * n;
+        let mut out = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{size}\" height=\"{size}\" viewBox=\"0 0 {size} {size}\">\n"
+        );
+        for r in 0..n {
+            for c in 0..n {
+                let fill = if (r + c) % 2 == 0 { "#f0d9b5" } else { "#b58863" };
+                out += &format!(
+                    "<rect x=\"{}\" y=\"{}\" width=\"{cell}\" height=\"{cell}\" fill=\"{fill}\"/>\n",
+                    c * cell,
+                    r * cell
+                );
+            }
+        }
+        let centre = |sq: usize| ((sq % n) * cell + cell / 2, (sq / n) * cell + cell / 2);
+        let points: Vec<String> = self
+            .path
+            .iter()
+            .map(|sq| {
+                let (x, y) = centre(sq.get() as usize);
+                format!("{x},{y}")
+            })
+            .collect();
+        out += &format!(
+            "<polyline points=\"{}\" fill=\"none\" stroke=\"#1f4e9c\" stroke-width=\"3\"/>\n",
+            points.join(" ")
+        );
+        for (sq, colour) in
+            [(self.path[0].get() as usize, "green"), (self.path[n * n - 1].get() as usize, "red")]
+        {
+            let (x, y) = centre(sq);
+            out += &format!("<circle cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"{colour}\"/>\n", cell / 4);
+        }
+        out + "</svg>\n"
     }
 
     fn show(&self) -> String {
@@ -113,17 +174,28 @@ fn main() -> std::process::ExitCode {
 
 fn run() -> Result<(), Box<dyn Error>> {
     let mut n = 8;
-    let (mut start, mut closed, mut count, mut trace, mut quiet, mut limit) =
-        (None, false, false, false, false, 200);
+    let (mut start, mut closed, mut count, mut quiet, mut guess, mut probes) =
+        (None, false, false, false, false, 10_000);
+    let (mut svg, mut tree_file) = (None, None);
+    let mut watch = Watch { limit: 200, delay: Duration::from_millis(100), ..Watch::default() };
     let mut args = std::env::args().skip(1);
+    let number = |args: &mut dyn Iterator<Item = String>, flag: &str| -> Result<u64, String> {
+        args.next().and_then(|a| a.parse().ok()).ok_or(format!("{flag} needs a number"))
+    };
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--start" => start = Some(args.next().ok_or("--start needs a square")?),
             "--closed" => closed = true,
             "--count" => count = true,
-            "--trace" => trace = true,
             "--quiet" => quiet = true,
-            "--limit" => limit = args.next().ok_or("--limit needs a number")?.parse()?,
+            "--trace" => watch.trace = true,
+            "--animate" => watch.animate = true,
+            "--delay" => watch.delay = Duration::from_millis(number(&mut args, "--delay")?),
+            "--limit" => watch.limit = number(&mut args, "--limit")?,
+            "--tree" => tree_file = Some(args.next().ok_or("--tree needs a file name")?),
+            "--svg" => svg = Some(args.next().ok_or("--svg needs a file name")?),
+            "--estimate" => guess = true,
+            "--probes" => probes = number(&mut args, "--probes")?,
             _ => n = arg.parse().map_err(|_| format!("'{arg}' is not a board size or a flag"))?,
         }
     }
@@ -134,6 +206,10 @@ fn run() -> Result<(), Box<dyn Error>> {
         Some(text) => parse_square(&text, n)?,
         None => 0, // the top-left corner
     };
+    watch.tree = tree_file.is_some();
+    if watch.animate && !std::io::stdout().is_terminal() {
+        (watch.animate, watch.trace) = (false, true); // no terminal: the animation is the trace
+    }
 
     let board = Board::new(n, start, closed);
     // One generator a move: a closure over the move's number.
@@ -143,33 +219,43 @@ fn run() -> Result<(), Box<dyn Error>> {
             move || board.candidates(i).map(move |sq| board.visit(i, sq))
         })
         .collect();
-    let square = |sq: usize| format!("r{}c{}", sq / n + 1, sq % n + 1);
 
-    if trace {
-        let lines = Cell::new(0);
-        let observer = |event: Event<'_, Attempt<(usize, usize), _>>| {
-            let line = match event {
-                Event::Assume { level, assumption, .. } => {
-                    format!("{:w$}move {} to {}", "", assumption.0 + 1, square(assumption.1), w = level - 1)
-                }
-                Event::TakeBack { level, assumption, .. } => {
-                    format!("{:w$}take back move {}", "", assumption.0 + 1, w = level - 1)
-                }
-                Event::DeadEnd { level, slot } => {
-                    format!("{:w$}dead end: no square for move {}", "", slot + 1, w = level)
-                }
-                Event::Solution { .. } => "tour complete".to_string(),
-            };
-            if lines.get() < limit {
-                println!("{line}");
-            }
-            lines.set(lines.get() + 1);
-        };
-        let mut search = stack_assumptions(&generators).observe(observer);
-        while lines.get() < limit && search.next().is_some() {}
+    if guess {
+        // Knuth's estimate of the tree that counting every tour from the start would search.
+        let predicted = estimate(&generators, probes, 1);
+        println!(
+            "estimate ({probes} probes): {:.3e} nodes, {:.3e} tours",
+            predicted.nodes, predicted.solutions
+        );
+        if n <= 5 {
+            let mut search = stack_assumptions(&generators);
+            let tours = search.by_ref().count();
+            println!("search:                {} nodes, {tours} tours", search.stats().nodes());
+        } else {
+            println!("search:                too large to count beyond 5x5");
+        }
         return Ok(());
     }
 
+    if watch.any() {
+        let draw = |event: &Event<'_, Attempt<Move, _>>, counters: &Counters| {
+            format!("{}\n{event}\n{counters}\n", board.show())
+        };
+        let dead_end = |i: usize| format!("dead end: no square for move {}", i + 1);
+        let mut watcher = Watcher::new(std::io::stdout(), &watch, dead_end, draw);
+        let mut search = stack_assumptions(&generators).observe(|e: Event<'_, _>| watcher.see(&e));
+        let found = search.next().is_some();
+        drop(search);
+        if let (Some(tree), Some(file)) = (watcher.tree(), &tree_file) {
+            tree.write_to(file.as_ref())?;
+            println!("wrote {} nodes of the search tree to {file}", tree.len());
+        } else if !found {
+            println!("(stopped at --limit {})", watch.limit);
+        }
+        return Ok(());
+    }
+
+    let square = |sq: usize| format!("r{}c{}", sq / n + 1, sq % n + 1);
     let mut search = stack_assumptions(&generators);
     if count {
         let tours = search.by_ref().count();
@@ -187,6 +273,10 @@ fn run() -> Result<(), Box<dyn Error>> {
     }
     if !quiet {
         print!("{}", board.show());
+    }
+    if let Some(file) = &svg {
+        std::fs::write(file, board.svg())?;
+        eprintln!("wrote the tour to {file}");
     }
     let stats = search.stats();
     eprintln!("{n}x{n}: tour found with {} nodes, {} dead ends", stats.nodes(), stats.dead_ends());

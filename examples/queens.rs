@@ -1,12 +1,17 @@
-//! cargo run --release --example queens -- 8 [--count | --all | --trace [--limit N]] [--fewest]
+//! cargo run --release --example queens -- 8 [--count | --all] [--fewest]
+//!     [--trace | --animate [--delay MS] | --tree FILE] [--limit N] [--estimate [--probes N]]
 //!
 //! N queens on an N×N board, none attacking another: one slot a row, each row's generator offers
 //! the columns that no queen placed so far attacks. The board is three bit masks (columns and the
 //! two diagonals) in `Cell`s, shared by all the generators.
 
-use backtrack::{Attempt, Event, stack_assumptions};
+use backtrack::watch::{Counters, Watch, Watcher};
+use backtrack::{Attempt, Event, estimate, stack_assumptions};
 use std::cell::Cell;
 use std::error::Error;
+use std::fmt;
+use std::io::IsTerminal;
+use std::time::Duration;
 
 /// The shared state: which columns and diagonals are attacked, and each row's queen.
 struct Board {
@@ -14,12 +19,25 @@ struct Board {
     cols: Cell<u64>,
     diags: Cell<u128>, // diagonal row + col
     antis: Cell<u128>, // anti-diagonal col - row + n - 1
-    queens: Vec<Cell<usize>>,
+    queens: Vec<Cell<Option<usize>>>,
+}
+
+/// Where a queen stands: `r1c5`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Square {
+    row: usize,
+    col: usize,
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.row + 1, self.col + 1)
+    }
 }
 
 impl Board {
     fn new(n: usize) -> Board {
-        let queens = (0..n).map(|_| Cell::new(0)).collect();
+        let queens = (0..n).map(|_| Cell::new(None)).collect();
         Board { n, cols: Cell::new(0), diags: Cell::new(0), antis: Cell::new(0), queens }
     }
 
@@ -33,10 +51,13 @@ impl Board {
     }
 
     /// Place a queen; the guard removes it again.
-    fn place(&self, row: usize, col: usize) -> Attempt<(usize, usize), impl FnOnce(&(usize, usize))> {
+    fn place(&self, row: usize, col: usize) -> Attempt<Square, impl FnOnce(&Square)> {
         self.toggle(row, col);
-        self.queens[row].set(col);
-        Attempt::new((row, col), move |&(row, col)| self.toggle(row, col))
+        self.queens[row].set(Some(col));
+        Attempt::new(Square { row, col }, move |&Square { row, col }| {
+            self.toggle(row, col);
+            self.queens[row].set(None);
+        })
     }
 
     fn toggle(&self, row: usize, col: usize) {
@@ -46,7 +67,8 @@ impl Board {
     }
 
     fn show(&self) -> String {
-        let row = |r: usize| (0..self.n).map(move |c| if self.queens[r].get() == c { "Q" } else { "." });
+        let row =
+            |r: usize| (0..self.n).map(move |c| if self.queens[r].get() == Some(c) { "Q" } else { "." });
         (0..self.n).map(|r| row(r).collect::<Vec<_>>().join(" ") + "\n").collect()
     }
 }
@@ -79,20 +101,34 @@ fn main() -> std::process::ExitCode {
 
 fn run() -> Result<(), Box<dyn Error>> {
     let mut n = 8;
-    let (mut count, mut all, mut trace, mut fewest, mut limit) = (false, false, false, false, 200);
+    let (mut count, mut all, mut fewest, mut guess, mut probes) = (false, false, false, false, 10_000);
+    let mut watch = Watch { limit: 200, delay: Duration::from_millis(150), ..Watch::default() };
+    let mut tree_file = None;
     let mut args = std::env::args().skip(1);
+    let number = |args: &mut dyn Iterator<Item = String>, flag: &str| -> Result<u64, String> {
+        args.next().and_then(|a| a.parse().ok()).ok_or(format!("{flag} needs a number"))
+    };
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--count" => count = true,
             "--all" => all = true,
-            "--trace" => trace = true,
             "--fewest" => fewest = true,
-            "--limit" => limit = args.next().ok_or("--limit needs a number")?.parse()?,
+            "--trace" => watch.trace = true,
+            "--animate" => watch.animate = true,
+            "--delay" => watch.delay = Duration::from_millis(number(&mut args, "--delay")?),
+            "--limit" => watch.limit = number(&mut args, "--limit")?,
+            "--tree" => tree_file = Some(args.next().ok_or("--tree needs a file name")?),
+            "--estimate" => guess = true,
+            "--probes" => probes = number(&mut args, "--probes")?,
             _ => n = arg.parse().map_err(|_| format!("'{arg}' is not a board size or a flag"))?,
         }
     }
     if !(1..=64).contains(&n) {
         return Err(format!("board size {n} is out of range 1..=64").into());
+    }
+    watch.tree = tree_file.is_some();
+    if watch.animate && !std::io::stdout().is_terminal() {
+        (watch.animate, watch.trace) = (false, true); // no terminal: the animation is the trace
     }
 
     let board = Board::new(n);
@@ -104,31 +140,36 @@ fn run() -> Result<(), Box<dyn Error>> {
         })
         .collect();
 
-    if trace {
-        let lines = Cell::new(0);
-        let observer = |event: Event<'_, Attempt<(usize, usize), _>>| {
-            let line = match event {
-                Event::Assume { level, assumption, .. } => {
-                    let (r, c) = **assumption;
-                    format!("{:w$}place r{}c{}", "", r + 1, c + 1, w = 2 * (level - 1))
-                }
-                Event::TakeBack { level, assumption, .. } => {
-                    let (r, c) = **assumption;
-                    format!("{:w$}take back r{}c{}", "", r + 1, c + 1, w = 2 * (level - 1))
-                }
-                Event::DeadEnd { level, slot } => {
-                    format!("{:w$}dead end: row {} has no free column", "", slot + 1, w = 2 * level)
-                }
-                Event::Solution { .. } => "solution".to_string(),
-            };
-            if lines.get() < limit {
-                println!("{line}");
-            }
-            lines.set(lines.get() + 1);
+    if guess {
+        // Knuth's random probes predict the tree; then the search measures it.
+        let predicted = estimate(&generators, probes, 1);
+        let mut search = stack_assumptions(&generators);
+        let solutions = search.by_ref().count();
+        let real = search.stats();
+        println!(
+            "estimate ({probes} probes): {:.0} nodes, {:.1} solutions",
+            predicted.nodes, predicted.solutions
+        );
+        println!("search:                {} nodes, {solutions} solutions", real.nodes());
+        return Ok(());
+    }
+
+    if watch.any() {
+        let draw = |event: &Event<'_, Attempt<Square, _>>, counters: &Counters| {
+            format!("{}\n{event}\n{counters}\n", board.show())
         };
-        let mut search = stack_assumptions(&generators).observe(observer);
-        // Stop once the trace is full: dropping the search takes every assumption back.
-        while lines.get() < limit && search.next().is_some() {}
+        let dead_end = |row: usize| format!("dead end: row {} has no free column", row + 1);
+        let mut watcher = Watcher::new(std::io::stdout(), &watch, dead_end, draw);
+        let mut search = stack_assumptions(&generators).observe(|e: Event<'_, _>| watcher.see(&e));
+        let solutions = search.by_ref().count();
+        let stopped = search.is_stopped();
+        drop(search);
+        if let (Some(tree), Some(file)) = (watcher.tree(), &tree_file) {
+            tree.write_to(file.as_ref())?;
+            println!("wrote {} nodes of the search tree to {file}", tree.len());
+        } else if stopped {
+            println!("(stopped at --limit {}; {solutions} solutions so far)", watch.limit);
+        }
         return Ok(());
     }
 
@@ -157,17 +198,15 @@ fn report<S: Iterator<Item = ()>>(
             solutions += 1;
         }
         println!("{solutions} solutions");
+    } else if search.next().is_none() {
+        println!("no solution for {n} queens");
+    } else if n <= 14 {
+        print!("{}", board.show());
+        let solutions = 1 + search.count();
+        println!("{solutions} solutions for {n} queens");
     } else {
-        if search.next().is_none() {
-            println!("no solution for {n} queens");
-        } else if n <= 14 {
-            print!("{}", board.show());
-            let solutions = 1 + search.count();
-            println!("{solutions} solutions for {n} queens");
-        } else {
-            print!("{}", board.show());
-            println!("(counting every solution for n > 14 takes long: use --count)");
-        }
+        print!("{}", board.show());
+        println!("(counting every solution for n > 14 takes long: use --count)");
     }
     Ok(())
 }
@@ -238,7 +277,7 @@ mod tests {
 
     /// No two queens share a column or a diagonal (rows are distinct by construction).
     fn is_valid(board: &Board) -> bool {
-        let q: Vec<usize> = board.queens.iter().map(Cell::get).collect();
+        let q: Vec<usize> = board.queens.iter().map(|q| q.get().expect("a queen in every row")).collect();
         (0..board.n).all(|a| (a + 1..board.n).all(|b| q[a] != q[b] && q[a].abs_diff(q[b]) != b - a))
     }
 
@@ -262,7 +301,29 @@ mod tests {
             assert!(is_valid(&board));
             assert!(seen.insert(board.show()));
         }
+        assert!(board.queens.iter().all(|q| q.get().is_none()), "every queen taken back");
         assert_eq!(seen.len(), 92);
         assert_eq!((board.cols.get(), board.diags.get(), board.antis.get()), (0, 0, 0), "all taken back");
     }
+}
+
+#[test]
+fn the_estimate_is_near_knuths_count() {
+    // Knuth's estimator over 20,000 probes with a fixed seed: within 3% of the 2,057 nodes,
+    // level by level within 10% of the profile 1, 8, 42, 140, 344, 568, 550, 312, 92.
+    let board = Board::new(8);
+    let gens: Vec<_> = (0..8)
+        .map(|row| {
+            let board = &board;
+            move || board.free_columns(row).map(move |col| board.place(row, col))
+        })
+        .collect();
+    let guess = estimate(&gens, 20_000, 7);
+    assert!((guess.nodes / 2057.0 - 1.0).abs() < 0.03, "{}", guess.nodes);
+    for (level, (&est, real)) in
+        guess.profile.iter().zip([1.0, 8.0, 42.0, 140.0, 344.0, 568.0, 550.0, 312.0, 92.0]).enumerate()
+    {
+        assert!((est / real - 1.0).abs() < 0.10, "level {level}: {est} against {real}");
+    }
+    assert!(board.queens.iter().all(|q| q.get().is_none()));
 }

@@ -93,12 +93,15 @@
 mod assume;
 mod attempt;
 pub mod dlx;
+mod estimate;
 pub mod sudoku;
+pub mod watch;
 
 pub use assume::{
     Assumptions, Event, FewestFirst, InOrder, Observer, SlotOrder, Stats, Verdict, stack_assumptions,
 };
 pub use attempt::Attempt;
+pub use estimate::{Estimate, SplitMix64, estimate, estimate_fewest_first};
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

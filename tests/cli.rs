@@ -269,3 +269,49 @@ fn logic_solver_explain_and_hints() {
     let out = backtrack(&["sudoku", "--solver", "logic", "--count"], None);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn teaching_options() {
+    // --animate without a terminal is the trace.
+    let animate = backtrack(&["sudoku", "--animate", "--limit", "20", "--order", "static"], None);
+    let trace = backtrack(&["sudoku", "--trace", "--limit", "20", "--order", "static"], None);
+    assert_eq!(text(&animate.stdout), text(&trace.stdout));
+    assert!(text(&trace.stdout).contains("dead end: r"), "{}", text(&trace.stdout));
+
+    // --tree writes DOT with --limit nodes, or a picture.
+    let dir = std::env::temp_dir();
+    let dot = dir.join(format!("backtrack-tree-{}.dot", std::process::id()));
+    let out =
+        backtrack(&["sudoku", "--tree", dot.to_str().unwrap(), "--limit", "25", "--order", "static"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let written = std::fs::read_to_string(&dot).unwrap();
+    assert_eq!(written.lines().filter(|l| l.contains("[label=")).count(), 25);
+    assert!(written.contains("color=red"), "the first 25 nodes hold a dead end");
+    let svg = dir.join(format!("backtrack-tree-{}.svg", std::process::id()));
+    backtrack(&["sudoku", "--tree", svg.to_str().unwrap(), "--limit", "10"], None);
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.contains("<svg") && picture.contains("r5c8=6"), "the first assumption is drawn");
+    std::fs::remove_file(dot).ok();
+    std::fs::remove_file(svg).ok();
+
+    // --compare: four solvers, one table.
+    let out = backtrack(&["sudoku", "--compare"], None);
+    let stdout = text(&out.stdout);
+    for row in [
+        "| backtrack, static order | 1155 | 325 |",
+        "| backtrack, fewest candidates | 50 | 0 |",
+        "| dancing links | 50 | 0 |",
+        "| logic | 49 steps | 0 guesses |",
+    ] {
+        assert!(stdout.contains(row), "{row} in\n{stdout}");
+    }
+
+    // --estimate: the estimate beside the real size.
+    let out = backtrack(&["sudoku", "--estimate", "--probes", "2000"], None);
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("search:   86 nodes, 1 solutions"), "{stdout}");
+    assert!(stdout.contains("estimate: "), "{stdout}");
+
+    let out = backtrack(&["sudoku", "--solver", "dlx", "--tree", "x.dot"], None);
+    assert_eq!(out.status.code(), Some(2));
+}

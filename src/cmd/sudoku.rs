@@ -2,11 +2,11 @@
 
 use crate::Outcome;
 use backtrack::sudoku::logic::{self, Grade, Technique};
-use backtrack::sudoku::{Board, ExactCover, Placement};
+use backtrack::sudoku::{Board, Cell, ExactCover, Placement};
+use backtrack::watch::{Counters, Watch, Watcher};
 use backtrack::{Assumptions, Event, Observer, SlotOrder, stack_assumptions};
 use clap::ValueEnum;
-use std::io::Write;
-use std::ops::ControlFlow;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -80,9 +80,56 @@ pub struct Args {
     #[arg(long)]
     trace: bool,
 
+    /// Redraw the board as the search runs (the cell tried, dead ends, take-backs) with live
+    /// counters; the trace when standard output is not a terminal.
+    #[arg(long)]
+    animate: bool,
+
+    /// Pause between the frames of --animate, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 40)]
+    delay: u64,
+
+    /// Solve the puzzle four ways (static order, fewest candidates, DLX, logic) and compare
+    /// nodes, dead ends and time in a table.
+    #[arg(long, conflicts_with_all = ["count", "all", "trace", "explain", "hint"])]
+    compare: bool,
+
+    /// Estimate the size of the whole search tree by Knuth's random probes, then search it and
+    /// print the real size beside the estimate (in the --order chosen).
+    #[arg(long, conflicts_with_all = ["count", "all", "trace", "explain", "hint", "compare"])]
+    estimate: bool,
+
+    /// Random probes for --estimate.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    probes: u64,
+
+    /// Seed of the random probes of --estimate.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+
+    /// Write the search tree (its first --limit nodes) to FILE: Graphviz DOT, or a picture
+    /// when FILE ends in .svg.
+    #[arg(long, value_name = "FILE")]
+    tree: Option<PathBuf>,
+
     /// How to print a solution (default: grid for one puzzle, line for a batch).
     #[arg(long, value_enum)]
     format: Option<Format>,
+}
+
+impl Args {
+    /// The watching the options ask for.
+    fn watch(&self) -> Watch {
+        // Frames need a terminal; elsewhere the animation is the trace.
+        let frames = self.animate && std::io::stdout().is_terminal();
+        Watch {
+            trace: self.trace || (self.animate && !frames),
+            animate: frames,
+            delay: Duration::from_millis(self.delay),
+            tree: self.tree.is_some(),
+            limit: self.limit.unwrap_or(if self.tree.is_some() { 200 } else { 1000 }),
+        }
+    }
 }
 
 /// The solvers.
@@ -172,8 +219,8 @@ pub fn run(args: Args) -> Outcome {
         }
         _ => None,
     };
-    if args.trace && args.solver != Solver::Backtrack {
-        eprintln!("error: --trace works with --solver backtrack");
+    if args.watch().any() && args.solver != Solver::Backtrack {
+        eprintln!("error: --trace, --animate and --tree watch the driver: use them with --solver backtrack");
         return Outcome::BadInput;
     }
     if (args.count || args.all) && args.solver == Solver::Logic {
@@ -214,11 +261,17 @@ fn single(args: &Args, engine: &mut Engine, text: &str, out: &mut impl Write) ->
     if let Some(level) = args.hint {
         return hint(&board, level, out);
     }
+    if args.compare {
+        return compare(&board, out);
+    }
+    if args.estimate {
+        return estimate(args, &board, out);
+    }
     if args.explain {
         return explain(args, &board, out);
     }
     let format = args.format.unwrap_or(Format::Grid);
-    if !args.count && !args.trace && format == Format::Grid {
+    if !args.count && !args.watch().any() && format == Format::Grid {
         let _ = writeln!(out, "The problem:\n{board}\n");
     }
     let solutions_header = std::cell::Cell::new(false);
@@ -236,7 +289,7 @@ fn single(args: &Args, engine: &mut Engine, text: &str, out: &mut impl Write) ->
         }
     });
     if report.stopped {
-        let _ = writeln!(out, "(the trace reached --limit {}: search stopped)", args.limit.unwrap_or(1000));
+        let _ = writeln!(out, "(the search stopped at --limit {})", args.watch().limit);
     } else if args.count {
         let _ = writeln!(out, "{}", report.solutions);
     } else if report.solutions == 0 {
@@ -331,10 +384,150 @@ fn print_stats(report: &Report) {
 /// How many solutions to look for: one, unless counting or listing (up to --limit).
 fn wanted(args: &Args) -> u64 {
     match (args.count || args.all, args.limit) {
-        (true, Some(limit)) if !args.trace => limit,
+        (true, Some(limit)) if !args.watch().any() => limit,
         (true, _) => u64::MAX,
         (false, _) => 1,
     }
+}
+
+/// The most nodes `--compare` and `--estimate` let the driver search before giving up.
+const NODE_BUDGET: u64 = 20_000_000;
+
+/// Search to the end (every solution), stopping at `NODE_BUDGET` nodes: (stats, stopped).
+fn full_search<G, I, S>(
+    search: Assumptions<'_, G, I, (), S>,
+    first: bool,
+) -> (backtrack::Stats, bool, Duration)
+where
+    G: Fn() -> I,
+    I: Iterator,
+    S: SlotOrder<G, I>,
+{
+    let start = Instant::now();
+    let mut nodes = 0u64;
+    let budget = |event: Event<'_, I::Item>| {
+        if let Event::Assume { .. } = event {
+            nodes += 1;
+            if nodes >= NODE_BUDGET {
+                return std::ops::ControlFlow::Break(());
+            }
+        }
+        std::ops::ControlFlow::Continue(())
+    };
+    let mut search = search.observe(budget);
+    if first {
+        search.next();
+    } else {
+        search.by_ref().for_each(drop);
+    }
+    (search.stats().clone(), search.is_stopped(), start.elapsed())
+}
+
+/// `--compare`: the same puzzle, four ways, in one table.
+fn compare(board: &Board, out: &mut impl Write) -> Outcome {
+    let ms = |t: Duration| format!("{:.3} ms", t.as_secs_f64() * 1e3);
+    let _ = writeln!(out, "The problem:\n{board}\n");
+    let _ = writeln!(out, "| solver | nodes | dead ends | time | note |");
+    let _ = writeln!(out, "|---|---:|---:|---:|---|");
+    let generators = board.generators();
+    for (name, fewest) in [("backtrack, static order", false), ("backtrack, fewest candidates", true)] {
+        let search = stack_assumptions(&generators);
+        let (stats, stopped, time) =
+            if fewest { full_search(search.fewest_first(), true) } else { full_search(search, true) };
+        let note = if stopped {
+            format!("gave up at {NODE_BUDGET} nodes")
+        } else if stats.solutions() == 0 {
+            "no solution".to_string()
+        } else {
+            format!("deepest level {}", stats.deepest())
+        };
+        let _ =
+            writeln!(out, "| {name} | {} | {} | {} | {note} |", stats.nodes(), stats.dead_ends(), ms(time));
+    }
+    let start = Instant::now();
+    let mut cover = ExactCover::new();
+    let built = start.elapsed();
+    let start = Instant::now();
+    let mut solver = cover.solver(board);
+    let found = solver.next_solution().is_some();
+    let stats = solver.stats();
+    let _ = writeln!(
+        out,
+        "| dancing links | {} | {} | {} | {} updates; {} to build the matrix once |",
+        stats.nodes,
+        stats.dead_ends,
+        ms(start.elapsed()),
+        stats.updates,
+        ms(built)
+    );
+    drop(solver);
+    let start = Instant::now();
+    let report = logic::solve(board);
+    let guesses = count_bifurcations(&report.steps);
+    let _ = writeln!(
+        out,
+        "| logic | {} steps | {guesses} guesses | {} | {} |",
+        report.steps.len(),
+        ms(start.elapsed()),
+        report.outcome_sentence()
+    );
+    let _ = writeln!(
+        out,
+        "\nNodes count assumptions (and the root); the first solution of each search. Dancing links\nbranches on the constraint with the fewest options, so it can place a digit in a cell\nwhere the driver sees several candidates."
+    );
+    if found { Outcome::Solved } else { Outcome::NoSolution }
+}
+
+fn count_bifurcations(steps: &[logic::Step]) -> usize {
+    steps
+        .iter()
+        .map(|s| match &s.evidence {
+            logic::Evidence::Bifurcation { steps, .. } => 1 + count_bifurcations(steps),
+            _ => 0,
+        })
+        .sum()
+}
+
+/// `--estimate`: Knuth's estimate of the whole tree, then the real size.
+fn estimate(args: &Args, board: &Board, out: &mut impl Write) -> Outcome {
+    let generators = board.generators();
+    let start = Instant::now();
+    let guess = match args.order {
+        Order::Static => backtrack::estimate(&generators, args.probes, args.seed),
+        Order::Fewest => backtrack::estimate_fewest_first(&generators, args.probes, args.seed),
+    };
+    let estimated_in = start.elapsed();
+    let search = stack_assumptions(&generators);
+    let (stats, stopped, time) = match args.order {
+        Order::Static => full_search(search, false),
+        Order::Fewest => full_search(search.fewest_first(), false),
+    };
+    let order = match args.order {
+        Order::Static => "static order",
+        Order::Fewest => "fewest candidates first",
+    };
+    let _ = writeln!(out, "search tree, {order}:");
+    let _ = writeln!(
+        out,
+        "  estimate: {:.0} nodes, {:.2} solutions ({} probes, {:.1} ms)",
+        guess.nodes,
+        guess.solutions,
+        guess.probes,
+        estimated_in.as_secs_f64() * 1e3
+    );
+    if stopped {
+        let _ = writeln!(out, "  search:   more than {NODE_BUDGET} nodes (stopped there)");
+    } else {
+        let _ = writeln!(
+            out,
+            "  search:   {} nodes, {} solutions ({:.1} ms); estimate / real = {:.2}",
+            stats.nodes(),
+            stats.solutions(),
+            time.as_secs_f64() * 1e3,
+            guess.ratio_to(&stats)
+        );
+    }
+    Outcome::Solved
 }
 
 /// Solve `board` with the logic solver.
@@ -432,41 +625,61 @@ fn search_dlx(cover: &mut ExactCover, args: &Args, board: &Board, found: &mut dy
 fn search(args: &Args, board: &Board, found: &mut dyn FnMut(&Board)) -> Report {
     let generators = board.generators();
     let search = stack_assumptions(&generators);
-    if args.trace {
-        // --limit caps the trace's lines; the search stops there.
-        let limit = args.limit.unwrap_or(1000);
-        let mut lines = 0u64;
-        let tracer = move |event: Event<'_, Placement<'_>>| {
-            lines += 1;
-            if lines > limit {
-                return ControlFlow::Break(());
-            }
-            println!("{}", trace_line(&event));
-            ControlFlow::Continue(())
-        };
+    let watch = args.watch();
+    if !watch.any() {
         return match args.order {
-            Order::Static => drive(search.observe(tracer), board, args, found),
-            Order::Fewest => drive(search.observe(tracer).fewest_first(), board, args, found),
+            Order::Static => drive(search, board, args, found),
+            Order::Fewest => drive(search.fewest_first(), board, args, found),
         };
     }
-    match args.order {
-        Order::Static => drive(search, board, args, found),
-        Order::Fewest => drive(search.fewest_first(), board, args, found),
+    // The slots are the empty cells, in reading order: name them in the trace.
+    let cells: Vec<Cell> = board.empty_cells().collect();
+    let dead_end = |slot: usize| format!("dead end: {} has no candidate", cells[slot]);
+    let draw = |event: &Event<'_, Placement<'_>>, counters: &Counters| frame(board, event, counters);
+    let mut watcher = Watcher::new(std::io::stdout(), &watch, dead_end, draw);
+    let observer = |event: Event<'_, Placement<'_>>| watcher.see(&event);
+    let report = match args.order {
+        Order::Static => drive(search.observe(observer), board, args, found),
+        Order::Fewest => drive(search.observe(observer).fewest_first(), board, args, found),
+    };
+    if let (Some(tree), Some(path)) = (watcher.tree(), &args.tree) {
+        if let Err(e) = tree.write_to(path) {
+            eprintln!("error: {e}");
+        }
     }
+    report
 }
 
-/// One trace line: the event, indented by its level.
-fn trace_line(event: &Event<'_, Placement<'_>>) -> String {
-    match event {
-        Event::Assume { level, assumption, .. } => {
-            format!("{:w$}assume {assumption}", "", w = 2 * (level - 1))
+/// One frame of the animation: the board, the cell of the event highlighted (green: assumed,
+/// yellow: taken back), what happened, and the counters.
+fn frame(board: &Board, event: &Event<'_, Placement<'_>>, counters: &Counters) -> String {
+    let (cell, colour) = match event {
+        Event::Assume { assumption, .. } => (Some(assumption.cell()), "42"),
+        Event::TakeBack { assumption, .. } => (Some(assumption.cell()), "43"),
+        _ => (None, ""),
+    };
+    let mut out = String::new();
+    for row in 0..9 {
+        if row == 3 || row == 6 {
+            out.push('\n');
         }
-        Event::TakeBack { level, assumption, .. } => {
-            format!("{:w$}take back {assumption}", "", w = 2 * (level - 1))
+        out.push_str("   ");
+        for col in 0..9 {
+            let here = Cell::at(row, col);
+            let digit = board.get(here).map_or('.', |d| (b'0' + d.get()) as char);
+            if Some(here) == cell {
+                out.push_str(&format!("\x1b[{colour};30m{digit}\x1b[0m"));
+            } else {
+                out.push(digit);
+            }
+            out.push_str(match col {
+                2 | 5 => "    ",
+                8 => "\n",
+                _ => " ",
+            });
         }
-        Event::DeadEnd { level, .. } => format!("{:w$}dead end", "", w = 2 * level),
-        Event::Solution { level } => format!("{:w$}solution", "", w = 2 * level),
     }
+    format!("{out}\n{event}\n{counters}\n")
 }
 
 fn drive<G, I, O, S>(

@@ -11,6 +11,8 @@ pub struct Stats {
     pub nodes: u64,
     /// Link updates: items covered plus nodes hidden.
     pub updates: u64,
+    /// Nodes whose chosen item had no option left.
+    pub dead_ends: u64,
     /// Solutions found.
     pub solutions: u64,
 }
@@ -201,6 +203,9 @@ impl Solver<'_> {
                         self.depth = 0;
                         return true;
                     };
+                    if m.len(best) == 0 {
+                        self.stats.dead_ends += 1;
+                    }
                     self.stats.updates += m.cover(best);
                     self.best = best;
                     self.choice[self.level] = m.nodes[best as usize].down;
