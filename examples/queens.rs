@@ -1,4 +1,4 @@
-//! cargo run --release --example queens -- 8 [--count | --all] [--fewest]
+//! cargo run --release --example queens -- 8 [--count | --all | --stats] [--fewest]
 //!     [--trace | --animate [--delay MS] | --tree FILE] [--limit N] [--estimate [--probes N]]
 //!
 //! N queens on an N×N board, none attacking another: one slot a row, each row's generator offers
@@ -102,6 +102,7 @@ fn main() -> std::process::ExitCode {
 fn run() -> Result<(), Box<dyn Error>> {
     let mut n = 8;
     let (mut count, mut all, mut fewest, mut guess, mut probes) = (false, false, false, false, 10_000);
+    let mut stats = false;
     let mut watch = Watch { limit: 200, delay: Duration::from_millis(150), ..Watch::default() };
     let mut tree_file = None;
     let mut args = std::env::args().skip(1);
@@ -113,6 +114,7 @@ fn run() -> Result<(), Box<dyn Error>> {
             "--count" => count = true,
             "--all" => all = true,
             "--fewest" => fewest = true,
+            "--stats" => stats = true,
             "--trace" => watch.trace = true,
             "--animate" => watch.animate = true,
             "--delay" => watch.delay = Duration::from_millis(number(&mut args, "--delay")?),
@@ -151,6 +153,17 @@ fn run() -> Result<(), Box<dyn Error>> {
             predicted.nodes, predicted.solutions
         );
         println!("search:                {} nodes, {solutions} solutions", real.nodes());
+        return Ok(());
+    }
+
+    if stats {
+        // Count every solution, then show the tree the search walked, level by level.
+        let mut search = stack_assumptions(&generators);
+        let solutions = search.by_ref().count();
+        let s = search.stats();
+        let profile: Vec<String> = s.profile().iter().map(u64::to_string).collect();
+        println!("{solutions} solutions, {} nodes, {} dead ends", s.nodes(), s.dead_ends());
+        println!("nodes per level: {}", profile.join(", "));
         return Ok(());
     }
 
