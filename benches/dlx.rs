@@ -12,22 +12,12 @@
 
 use backtrack::dlx::{Matrix, Named};
 use backtrack::sudoku::{Board, Cell, Digit, ExactCover};
-use std::hint::black_box;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-fn best_of(runs: usize, mut f: impl FnMut() -> u64) -> (u64, Duration) {
-    let mut best = Duration::MAX;
-    let mut answer = None;
-    for _ in 0..runs {
-        let start = Instant::now();
-        let a = black_box(f());
-        best = best.min(start.elapsed());
-        assert!(answer.is_none_or(|b| b == a), "the same answer each run");
-        answer = Some(a);
-    }
-    (answer.unwrap(), best)
-}
+#[path = "common.rs"]
+mod common;
+use common::best_of;
 
 /// An exact-cover problem as plain data: primary and secondary counts, options as 0-based items.
 struct Problem {

@@ -9,37 +9,13 @@
 //!
 //! Each figure is the best of several runs, to damp the noise of a shared machine.
 
-use backtrack::{Attempt, stack_assumptions};
+use backtrack::{Attempt, Ones, stack_assumptions};
 use std::cell::Cell;
-use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-fn best_of<T: PartialEq + std::fmt::Debug>(runs: usize, mut f: impl FnMut() -> T) -> (T, Duration) {
-    let mut best = Duration::MAX;
-    let mut answer = None;
-    for _ in 0..runs {
-        let start = Instant::now();
-        let a = black_box(f());
-        best = best.min(start.elapsed());
-        if let Some(prev) = &answer {
-            assert_eq!(prev, &a);
-        }
-        answer = Some(a);
-    }
-    (answer.unwrap(), best)
-}
-
-struct Ones(u64);
-
-impl Iterator for Ones {
-    type Item = usize;
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        let bit = (self.0 != 0).then(|| self.0.trailing_zeros() as usize)?;
-        self.0 &= self.0 - 1;
-        Some(bit)
-    }
-}
+#[path = "common.rs"]
+mod common;
+use common::best_of;
 
 fn queens_driver(n: usize) -> (u64, u64) {
     let (cols, diags, antis) = (Cell::new(0u64), Cell::new(0u128), Cell::new(0u128));

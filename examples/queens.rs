@@ -6,7 +6,7 @@
 //! two diagonals) in `Cell`s, shared by all the generators.
 
 use backtrack::watch::{Counters, Watch, Watcher};
-use backtrack::{Attempt, Event, estimate, stack_assumptions};
+use backtrack::{Attempt, Event, Ones, estimate, stack_assumptions};
 use std::cell::Cell;
 use std::error::Error;
 use std::fmt;
@@ -72,24 +72,6 @@ impl Board {
         (0..self.n).map(|r| row(r).collect::<Vec<_>>().join(" ") + "\n").collect()
     }
 }
-
-/// The set bits of a mask, lowest first; exact-size, so `--fewest` can compare slots.
-struct Ones(u64);
-
-impl Iterator for Ones {
-    type Item = usize;
-    fn next(&mut self) -> Option<usize> {
-        let bit = (self.0 != 0).then(|| self.0.trailing_zeros() as usize)?;
-        self.0 &= self.0 - 1;
-        Some(bit)
-    }
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for Ones {}
 
 fn main() -> std::process::ExitCode {
     if let Err(e) = run() {

@@ -94,6 +94,7 @@ mod assume;
 mod attempt;
 pub mod dlx;
 mod estimate;
+mod ones;
 pub mod sudoku;
 pub mod watch;
 
@@ -102,6 +103,7 @@ pub use assume::{
 };
 pub use attempt::Attempt;
 pub use estimate::{Estimate, SplitMix64, estimate, estimate_fewest_first};
+pub use ones::Ones;
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

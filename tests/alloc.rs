@@ -1,7 +1,7 @@
 //! No heap allocation per search node: once the stack is built, a whole search allocates nothing.
 //! (A test binary of its own, because the counting allocator is global.)
 
-use backtrack::{Attempt, stack_assumptions};
+use backtrack::{Attempt, Ones, stack_assumptions};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -40,7 +40,7 @@ fn a_whole_search_allocates_nothing_once_built() {
                 let free = (0..N).filter(|&c| {
                     (cols.get() >> c | diags.get() >> (row + c) | antis.get() >> (row + N - c)) & 1 == 0
                 });
-                Ones(free.fold(0u32, |mask, c| mask | 1 << c)).map(move |col| {
+                Ones(free.fold(0u64, |mask, c| mask | 1 << c)).map(move |col| {
                     toggle(row, col);
                     Attempt::new((row, col), move |&(r, c)| toggle(r, c))
                 })
@@ -73,20 +73,3 @@ fn a_whole_search_allocates_nothing_once_built() {
         assert!(ALLOCATIONS.load(Ordering::Relaxed) - before <= 3);
     }
 }
-
-/// The set bits of a mask: an exact-size iterator, as the fewest-first order needs.
-struct Ones(u32);
-
-impl Iterator for Ones {
-    type Item = usize;
-    fn next(&mut self) -> Option<usize> {
-        let bit = (self.0 != 0).then(|| self.0.trailing_zeros() as usize)?;
-        self.0 &= self.0 - 1;
-        Some(bit)
-    }
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.0.count_ones() as usize, Some(self.0.count_ones() as usize))
-    }
-}
-
-impl ExactSizeIterator for Ones {}

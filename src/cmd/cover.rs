@@ -49,16 +49,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Outcome {
-    let text = if args.file.as_os_str() == "-" {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).map(|_| text)
-    } else {
-        std::fs::read_to_string(&args.file)
-    };
-    let text = match text {
+    let text = match super::read_input(&args.file) {
         Ok(text) => text,
         Err(e) => {
-            eprintln!("error: cannot read {}: {e}", args.file.display());
+            eprintln!("error: {e}");
             return Outcome::BadInput;
         }
     };

@@ -201,23 +201,17 @@ impl Engine {
 }
 
 pub fn run(args: Args) -> Outcome {
-    let batch = match (&args.file, args.puzzle.as_deref()) {
-        (Some(path), _) => match std::fs::read_to_string(path) {
-            Ok(text) => Some(text),
-            Err(e) => {
-                eprintln!("error: cannot read {}: {e}", path.display());
-                return Outcome::BadInput;
-            }
-        },
-        (None, Some("-")) => {
-            let mut text = String::new();
-            if let Err(e) = std::io::Read::read_to_string(&mut std::io::stdin(), &mut text) {
-                eprintln!("error: cannot read standard input: {e}");
-                return Outcome::BadInput;
-            }
-            Some(text)
-        }
+    let source = match (&args.file, args.puzzle.as_deref()) {
+        (Some(path), _) => Some(path.as_path()),
+        (None, Some("-")) => Some(std::path::Path::new("-")),
         _ => None,
+    };
+    let batch = match source.map(super::read_input).transpose() {
+        Ok(batch) => batch,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Outcome::BadInput;
+        }
     };
     if args.watch().any() && args.solver != Solver::Backtrack {
         eprintln!("error: --trace, --animate and --tree watch the driver: use them with --solver backtrack");
