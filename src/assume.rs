@@ -202,9 +202,28 @@ where
     ///
     /// # Examples
     ///
-    /// What order does to the size of a search. With four slots, the first offering ten
-    /// candidates and the last offering none, the static order tries all ten candidates in
-    /// vain; the fewest-candidates order sees the dead end at once.
+    /// What order does to the size of a search, on the seed's newspaper Sudoku: searched to the
+    /// end (which proves the solution unique), reading order walks 1,271 nodes, the
+    /// fewest-candidates order 86.
+    ///
+    /// ```
+    /// use backtrack::stack_assumptions;
+    /// use backtrack::sudoku::Board;
+    ///
+    /// let board: Board = "006007403000906020500304006740000010809000304010000057200603005030208000405700200".parse()?;
+    /// let generators = board.generators();
+    ///
+    /// let mut in_order = stack_assumptions(&generators);
+    /// assert_eq!(in_order.by_ref().count(), 1);
+    /// assert_eq!(in_order.stats().nodes(), 1271);
+    ///
+    /// let mut fewest = stack_assumptions(&generators).fewest_first();
+    /// assert_eq!(fewest.by_ref().count(), 1);
+    /// assert_eq!(fewest.stats().nodes(), 86);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// A slot with no candidate at all is found at once, wherever it is:
     ///
     /// ```
     /// use backtrack::{stack_assumptions, Attempt};

@@ -54,7 +54,13 @@ fn a_batch_with_bad_lines_solves_the_others() {
     let twice = format!("11{}", ".".repeat(79));
     let stuck = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
     let input = [puzzles[0], puzzles[1], "12345", &twice, &stuck, puzzles[2]].join("\n");
-    for args in [vec!["sudoku", "-"], vec!["sudoku", "--order", "static", "-"]] {
+    for args in [
+        vec!["sudoku", "-"],
+        vec!["sudoku", "--order", "static", "-"],
+        vec!["sudoku", "--jobs", "1", "--solver", "dlx", "-"],
+        vec!["sudoku", "--jobs", "2", "--solver", "dlx", "-"],
+        vec!["sudoku", "--jobs", "2", "--solver", "logic", "-"],
+    ] {
         let out = backtrack(&args, Some(&input));
         let stdout = text(&out.stdout);
         let lines: Vec<&str> = stdout.lines().collect();

@@ -112,6 +112,10 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     tree: Option<PathBuf>,
 
+    /// Solve a batch on N threads (default: one a core).
+    #[arg(long, short, value_name = "N")]
+    jobs: Option<usize>,
+
     /// How to print a solution (default: grid for one puzzle, line for a batch).
     #[arg(long, value_enum)]
     format: Option<Format>,
@@ -173,6 +177,8 @@ struct Report {
     stopped: bool,
     /// The logic solver's grade, score and hardest technique.
     grade: Option<(Grade, f32, Option<Technique>)>,
+    /// Why the solver gave no solution, when it can say (the logic solver's contradiction).
+    note: Option<String>,
 }
 
 /// Which solver, with what it keeps between the puzzles of a batch.
@@ -288,6 +294,9 @@ fn single(args: &Args, engine: &mut Engine, text: &str, out: &mut impl Write) ->
         let _ = writeln!(out, "{}", report.solutions);
     } else if report.solutions == 0 {
         let _ = writeln!(out, "no solution");
+        if let Some(note) = &report.note {
+            eprintln!("{note}");
+        }
     }
     if let Some((grade, score, hardest)) = report.grade {
         let hardest = hardest.map_or(String::new(), |t| format!(", hardest technique: {t}"));
@@ -300,71 +309,133 @@ fn single(args: &Args, engine: &mut Engine, text: &str, out: &mut impl Write) ->
     if report.solutions == 0 && !report.stopped { Outcome::NoSolution } else { Outcome::Solved }
 }
 
-fn run_batch(args: &Args, engine: &mut Engine, text: &str, out: &mut impl Write) -> Outcome {
-    let mut outcome = Outcome::Solved;
-    let (mut puzzles, mut time) = (0u64, Duration::ZERO);
-    let mut totals: Vec<(&'static str, u64)> = Vec::new();
-    let mut grades: Vec<(Grade, u64)> = Vec::new();
+/// What one line of a batch gave.
+struct LineResult {
+    /// Its lines on standard output.
+    out: String,
+    /// Its messages for standard error.
+    err: String,
+    outcome: Outcome,
+    report: Option<Report>,
+}
+
+fn solve_line(args: &Args, engine: &mut Engine, number: usize, line: &str) -> LineResult {
+    use std::fmt::Write as _;
+    let (mut out, mut err) = (String::new(), String::new());
+    let board: Board = match line.parse() {
+        Ok(board) => board,
+        Err(e) => {
+            let _ = writeln!(err, "line {number}: {e}");
+            return LineResult { out: "invalid\n".into(), err, outcome: Outcome::BadInput, report: None };
+        }
+    };
     let format = args.format.unwrap_or(Format::Line);
-    for (i, line) in text.lines().enumerate() {
-        let board: Board = match line.parse() {
-            Ok(board) => board,
-            Err(e) => {
-                eprintln!("line {}: {e}", i + 1);
-                let _ = writeln!(out, "invalid");
-                outcome = outcome.max(Outcome::BadInput);
-                continue;
-            }
-        };
-        let report = engine.search(args, &board, &mut |board| {
-            if args.count {
-                return;
-            }
+    let report = engine.search(args, &board, &mut |board| {
+        if !args.count {
             let _ = match format {
                 Format::Line => writeln!(out, "{board:#}"),
                 Format::Grid => writeln!(out, "{board}\n"),
             };
-        });
-        if args.count {
-            let _ = writeln!(out, "{}", report.solutions);
-        } else if report.solutions == 0 {
-            eprintln!("line {}: no solution", i + 1);
-            let _ = writeln!(out, "no solution");
-            outcome = outcome.max(Outcome::NoSolution);
         }
-        if args.all && format == Format::Line {
-            let _ = writeln!(out);
+    });
+    let mut outcome = Outcome::Solved;
+    if args.count {
+        let _ = writeln!(out, "{}", report.solutions);
+    } else if report.solutions == 0 {
+        let _ = writeln!(err, "line {number}: {}", report.note.as_deref().unwrap_or("no solution"));
+        out.push_str("no solution\n");
+        outcome = Outcome::NoSolution;
+    }
+    if args.all && format == Format::Line {
+        out.push('\n');
+    }
+    LineResult { out, err, outcome, report: Some(report) }
+}
+
+fn run_batch(args: &Args, engine: &mut Engine, text: &str, out: &mut impl Write) -> Outcome {
+    let start = Instant::now();
+    let lines: Vec<&str> = text.lines().collect();
+    let jobs = match args.jobs {
+        _ if args.watch().any() => 1, // a trace is one story, told in order
+        Some(jobs) => jobs.max(1),
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let mut results: Vec<LineResult> = Vec::with_capacity(lines.len());
+    let mut emit = |result: LineResult, out: &mut dyn Write| {
+        let _ = out.write_all(result.out.as_bytes());
+        if !result.err.is_empty() {
+            let _ = out.flush();
+            eprint!("{}", result.err);
         }
-        puzzles += 1;
-        time += report.time;
+        results.push(result);
+    };
+    if jobs == 1 {
+        for (i, line) in lines.iter().enumerate() {
+            emit(solve_line(args, engine, i + 1, line), out);
+        }
+    } else {
+        // Each worker thread keeps an engine of its own (for DLX, its own matrix); the lines
+        // come back in input order.
+        use rayon::prelude::*;
+        let solved: Vec<LineResult> = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+            Ok(pool) => pool.install(|| {
+                lines
+                    .par_iter()
+                    .enumerate()
+                    .map_init(
+                        || Engine::new(args.solver),
+                        |engine, (i, line)| solve_line(args, engine, i + 1, line),
+                    )
+                    .collect()
+            }),
+            Err(_) => {
+                lines.iter().enumerate().map(|(i, line)| solve_line(args, engine, i + 1, line)).collect()
+            }
+        };
+        for result in solved {
+            emit(result, out);
+        }
+    }
+    let outcome = results.iter().map(|r| r.outcome).max().unwrap_or(Outcome::Solved);
+    if args.stats {
+        let _ = out.flush();
+        print_batch_stats(&results, start.elapsed(), jobs);
+    }
+    outcome
+}
+
+/// `--stats` for a batch: totals, averages, grades, and the wall time.
+fn print_batch_stats(results: &[LineResult], wall: Duration, jobs: usize) {
+    let reports: Vec<&Report> = results.iter().filter_map(|r| r.report.as_ref()).collect();
+    let puzzles = reports.len();
+    eprintln!("puzzles: {puzzles}");
+    let mut totals: Vec<(&'static str, u64)> = Vec::new();
+    let mut grades: Vec<(Grade, u64)> = Vec::new();
+    for report in &reports {
+        for &(name, value) in &report.counters {
+            match totals.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, total)) => *total += value,
+                None => totals.push((name, value)),
+            }
+        }
         if let Some((grade, ..)) = report.grade {
             match grades.iter_mut().find(|(g, _)| *g == grade) {
                 Some((_, n)) => *n += 1,
                 None => grades.push((grade, 1)),
             }
         }
-        for (name, value) in report.counters {
-            match totals.iter_mut().find(|(n, _)| *n == name) {
-                Some((_, total)) => *total += value,
-                None => totals.push((name, value)),
-            }
-        }
     }
-    if args.stats {
-        let _ = out.flush();
-        eprintln!("puzzles: {puzzles}");
-        for (name, total) in totals {
-            eprintln!("{name}: {total} ({:.1} a puzzle)", total as f64 / puzzles.max(1) as f64);
-        }
-        if !grades.is_empty() {
-            grades.sort();
-            let list: Vec<String> = grades.iter().map(|(g, n)| format!("{g} {n}")).collect();
-            eprintln!("grades: {}", list.join(", "));
-        }
-        let per_second = puzzles as f64 / time.as_secs_f64().max(1e-9);
-        eprintln!("time: {:.3} s ({per_second:.0} puzzles/s)", time.as_secs_f64());
+    for (name, total) in totals {
+        eprintln!("{name}: {total} ({:.1} a puzzle)", total as f64 / puzzles.max(1) as f64);
     }
-    outcome
+    if !grades.is_empty() {
+        grades.sort();
+        let list: Vec<String> = grades.iter().map(|(g, n)| format!("{g} {n}")).collect();
+        eprintln!("grades: {}", list.join(", "));
+    }
+    let per_second = results.len() as f64 / wall.as_secs_f64().max(1e-9);
+    let threads = if jobs == 1 { "1 thread".to_string() } else { format!("{jobs} threads") };
+    eprintln!("time: {:.3} s ({per_second:.0} puzzles/s, {threads})", wall.as_secs_f64());
 }
 
 fn print_stats(report: &Report) {
@@ -531,8 +602,6 @@ fn search_logic(board: &Board, found: &mut dyn FnMut(&Board)) -> Report {
     let solved = report.outcome == logic::Outcome::Solved;
     if solved {
         found(&report.board());
-    } else {
-        eprintln!("{}", report.outcome_sentence());
     }
     let hardest = report.hardest();
     Report {
@@ -541,6 +610,7 @@ fn search_logic(board: &Board, found: &mut dyn FnMut(&Board)) -> Report {
         time: start.elapsed(),
         stopped: false,
         grade: solved.then(|| (report.grade(), Grade::score(hardest), hardest)),
+        note: (!solved).then(|| report.outcome_sentence()),
     }
 }
 
@@ -612,6 +682,7 @@ fn search_dlx(cover: &mut ExactCover, args: &Args, board: &Board, found: &mut dy
         time: start.elapsed(),
         stopped: false,
         grade: None,
+        note: None,
     }
 }
 
@@ -706,5 +777,6 @@ where
         time: start.elapsed(),
         stopped: search.is_stopped(),
         grade: None,
+        note: None,
     }
 }
