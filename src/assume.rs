@@ -82,7 +82,10 @@ where
 {
     Assumptions {
         generators,
-        stack: Stack { frames: Vec::with_capacity(generators.len()) },
+        stack: Stack {
+            frames: Vec::with_capacity(generators.len()),
+            guards: Vec::with_capacity(generators.len()),
+        },
         stats: Stats::with_levels(generators.len()),
         observer: (),
         order: InOrder,
@@ -113,22 +116,34 @@ pub struct Assumptions<'g, G, I: Iterator, O = (), S = InOrder> {
 /// No recursion, so a search a million levels deep is fine (regex-automata's backtracker keeps
 /// its stack on the heap for the same reason). Its `Drop` pops the frames last-in first-out:
 /// a `Vec` on its own would drop them first-in first, taking back the oldest assumption first.
+///
+/// The assumptions in force sit in a stack of their own, beside the frames: `guards[i]` is the
+/// assumption of `frames[i]`, and the top frame has none while it is fresh. (A first version
+/// kept an `Option` of the guard in each frame; the separate stack saves writing and testing
+/// the `Option` at every node.)
 struct Stack<I: Iterator> {
     frames: Vec<Frame<I>>,
+    guards: Vec<I::Item>,
+}
+
+impl<I: Iterator> Stack<I> {
+    /// Take every assumption back, the last first, and clear the frames.
+    fn unwind(&mut self) {
+        while let Some(guard) = self.guards.pop() {
+            drop(guard);
+        }
+        self.frames.clear();
+    }
 }
 
 impl<I: Iterator> Drop for Stack<I> {
     fn drop(&mut self) {
-        while let Some(frame) = self.frames.pop() {
-            drop(frame);
-        }
+        self.unwind();
     }
 }
 
-/// One level of the search: which slot, its resumable iterator, and the assumption in force.
-struct Frame<I: Iterator> {
-    // Declared first so that it is dropped first: the assumption goes before its iterator.
-    guard: Option<I::Item>,
+/// One level of the search: which slot, and its resumable iterator.
+struct Frame<I> {
     iter: I,
     slot: usize,
 }
@@ -269,10 +284,7 @@ where
 
     /// The number of assumptions in force: the level the search is on.
     pub fn level(&self) -> usize {
-        match self.stack.frames.last() {
-            Some(top) if top.guard.is_none() => self.stack.frames.len() - 1,
-            _ => self.stack.frames.len(),
-        }
+        self.stack.guards.len()
     }
 
     /// The slots in the order the current path reached them, each with its assumption.
@@ -280,7 +292,7 @@ where
     /// After a solution this is the whole path from the root: useful with
     /// [`fewest_first`](Self::fewest_first), where the order of the slots varies along paths.
     pub fn path(&self) -> impl Iterator<Item = (usize, &I::Item)> + '_ {
-        self.stack.frames.iter().filter_map(|f| f.guard.as_ref().map(|g| (f.slot, g)))
+        self.stack.frames.iter().zip(&self.stack.guards).map(|(f, g)| (f.slot, g))
     }
 }
 
@@ -325,7 +337,7 @@ where
                 return None;
             };
             if !fresh {
-                if let Some(guard) = top.guard.take() {
+                if let Some(guard) = self.stack.guards.pop() {
                     let flow =
                         self.observer.event(Event::TakeBack { level, slot: top.slot, assumption: &guard });
                     drop(guard); // free, *before* the generator computes its next candidate
@@ -339,7 +351,7 @@ where
                     self.stats.profile[level] += 1;
                     let flow =
                         self.observer.event(Event::Assume { level, slot: top.slot, assumption: &guard });
-                    top.guard = Some(guard);
+                    self.stack.guards.push(guard);
                     if flow.is_break() {
                         return self.stop();
                     }
@@ -388,16 +400,14 @@ where
     fn stop(&mut self) -> Option<()> {
         self.stopped = true;
         self.state = State::Done;
-        while let Some(frame) = self.stack.frames.pop() {
-            drop(frame);
-        }
+        self.stack.unwind();
         None
     }
 
     /// Reach a new level: choose its slot and call that slot's generator, on the state as it is.
     fn push(&mut self, level: usize) {
         let (slot, iter) = self.order.choose(self.generators, level);
-        self.stack.frames.push(Frame { guard: None, iter, slot });
+        self.stack.frames.push(Frame { iter, slot });
     }
 }
 
