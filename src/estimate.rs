@@ -142,7 +142,10 @@ where
                 break;
             }
             let pick = rng.below(choices);
-            path.push(generator().nth(pick).expect("a generator offers the same candidates twice"));
+            // A generator called twice on the same state offers the same candidates; one that
+            // does not (it reads a clock, say) just ends this probe.
+            let Some(assumption) = generator().nth(pick) else { break };
+            path.push(assumption);
             weight *= choices as f64;
             profile[level + 1] += weight;
             if level + 1 == generators.len() {

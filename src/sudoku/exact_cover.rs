@@ -63,6 +63,11 @@ impl ExactCover {
     }
 
     /// The board that a solution (a list of option numbers) describes.
+    ///
+    /// # Panics
+    /// If `solution` is not a set of this matrix's options that never clash: an option past
+    /// 728, or two options for the same cell or for a digit twice in a house. The solutions of
+    /// [`ExactCover::solver`] never do.
     pub fn board(solution: &[usize]) -> Board {
         let board = Board::empty();
         for &option in solution {
