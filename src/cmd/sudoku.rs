@@ -49,7 +49,8 @@ pub struct Args {
     #[arg(long)]
     all: bool,
 
-    /// Stop after N solutions (with --count or --all), or N lines (with --trace).
+    /// Stop after N solutions (with --count or --all), after N lines (--trace), or after N
+    /// nodes of the tree (--tree).
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
 
