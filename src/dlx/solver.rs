@@ -229,6 +229,8 @@ impl Solver<'_> {
                     }
                     self.stats.updates += m.cover_others(cur);
                     if m.next[0] == 0 {
+                        // Knuth's `sanity()`, in debug builds: every link still consistent.
+                        debug_assert_eq!(m.sanity(), Ok(()));
                         // A solution counts as a node of its own, as in DLX1 (TAOCP 7.2.2-(4)).
                         self.stats.nodes += 1;
                         self.stats.solutions += 1;
@@ -276,6 +278,7 @@ impl Solver<'_> {
             m.uncover_others(first);
             m.uncover(m.nodes[first as usize].item);
         }
+        debug_assert_eq!(m.sanity(), Ok(()), "the matrix is restored");
         self.state = State::Done;
     }
 }
