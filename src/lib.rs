@@ -76,15 +76,28 @@
 //!
 //! # Overview
 //! - [`stack_assumptions`], [`Assumptions`], [`Stats`], [`Event`], [`Observer`]: the driver.
-//! - [`Attempt`]: a general assumption guard.
-//! - [`sudoku`]: the bitfield Sudoku board, its parser, display and generators.
-//! - `examples/queens.rs` and `examples/knights_tour.rs`: the driver reused in a page of code.
+//! - [`Attempt`]: a general assumption guard; [`Ones`]: the set bits of a mask, for generators
+//!   that compute their candidates as bits.
+//! - [`estimate`], [`estimate_fewest_first`]: Knuth's prediction of a search's size.
+//! - [`watch`]: trace lines, the search tree (Graphviz DOT, or SVG), animation frames.
+//! - [`sudoku`]: the bitfield Sudoku board, its parser, layouts and generators;
+//!   [`sudoku::ExactCover`], the Sudoku as an exact-cover problem;
+//!   [`sudoku::logic`], the solver that reasons as a person does and explains each step.
+//! - [`dlx`]: Knuth's Algorithm X with dancing links, for any exact-cover problem, with named
+//!   items and his file format.
+//! - `examples/sudoku.rs`, `examples/queens.rs` and `examples/knights_tour.rs`: the driver
+//!   reused in a page of code each; `docs/tutorial.md`: the course.
+//!
+//! # Features
+//! - `cli` (default): the `backtrack` command line (clap, rayon).
+//! - `svg` (default): search trees drawn as SVG without Graphviz (layout-rs).
 //!
 //! # Limits
 //! The driver needs a generator per slot up front: problems whose number of decisions is not
 //! known in advance are modelled with slots that may offer a "nothing to do" candidate.
 //! [`Assumptions::fewest_first`] needs generators whose iterators know their length
-//! ([`ExactSizeIterator`]).
+//! ([`ExactSizeIterator`]). The shared state lives in `Cell`s, so a search runs on one thread;
+//! run independent searches on several (the command line solves batches that way).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
