@@ -8,6 +8,9 @@
 //! first, ties to the square farthest from the centre. When the rule leads into a dead end, the
 //! driver backtracks. `--count` counts every tour from the start square by exhaustive search:
 //! 304 from a corner of the 5×5 board, but beyond 6×6 the tree is far too large to count.
+//! `--closed` asks for a tour that ends a knight's move from its start: found at once up to
+//! 10×10, in seconds on 12×12 (after 69 million nodes); beyond that Warnsdorff's rule leads
+//! the search too far from home for backtracking to repair, and it runs for a very long time.
 
 use backtrack::watch::{Counters, Watch, Watcher};
 use backtrack::{Attempt, Event, estimate, stack_assumptions};
