@@ -141,8 +141,10 @@ impl Board {
 
     fn show(&self) -> String {
         let width = (self.n * self.n).to_string().len();
-        let row =
-            |r: usize| (0..self.n).map(move |c| format!("{:>width$}", self.moves[r * self.n + c].get()));
+        let mark = |m: u32| if m == 0 { ".".to_string() } else { m.to_string() }; // "." not visited yet
+        let row = move |r: usize| {
+            (0..self.n).map(move |c| format!("{:>width$}", mark(self.moves[r * self.n + c].get())))
+        };
         (0..self.n).map(|r| row(r).collect::<Vec<_>>().join(" ") + "\n").collect()
     }
 }
