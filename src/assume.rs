@@ -114,8 +114,9 @@ pub struct Assumptions<'g, G, I: Iterator, O = (), S = InOrder> {
 /// The explicit stack: one frame a level, allocated once, pushed and popped, never reallocated.
 ///
 /// No recursion, so a search a million levels deep is fine (regex-automata's backtracker keeps
-/// its stack on the heap for the same reason). Its `Drop` pops the frames last-in first-out:
-/// a `Vec` on its own would drop them first-in first, taking back the oldest assumption first.
+/// its stack on the heap for the same reason). Its `Drop` pops the assumptions last-in
+/// first-out: a `Vec` on its own would drop them first-in first, taking back the oldest
+/// assumption first.
 ///
 /// The assumptions in force sit in a stack of their own, beside the frames: `guards[i]` is the
 /// assumption of `frames[i]`, and the top frame has none while it is fresh. (A first version
