@@ -123,8 +123,10 @@ fn tour_driver(n: usize) -> u64 {
                 } else {
                     warnsdorff(n, path[i - 1].get() as usize, |s| moves[s].get() == 0)
                 };
-                keys.into_iter().take(k).map(move |key| {
-                    let sq = key as u32 as usize;
+                // Keep 32 bytes a level, not 64: the squares, in the keys' order.
+                let squares: [u32; 8] = keys.map(|key| key as u32);
+                squares.into_iter().take(k).map(move |sq| {
+                    let sq = sq as usize;
                     moves[sq].set(i as u32 + 1);
                     path[i].set(sq as u32);
                     Attempt::new(sq, move |&sq| moves[sq].set(0))

@@ -88,7 +88,8 @@ impl Board {
             k += 1;
         }
         keys[..k].sort_unstable();
-        keys.into_iter().take(k).map(|key| key as u32 as usize)
+        // Each level keeps its iterator for the whole search: keep 32 bytes, the squares alone.
+        keys.map(|key| key as u32).into_iter().take(k).map(|sq| sq as usize)
     }
 
     /// Move the knight to `sq` as move `i`; the guard frees the square again.
