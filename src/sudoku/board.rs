@@ -57,8 +57,13 @@ impl Board {
 
     /// Assume `digit` in `cell`; the returned guard takes it back when dropped.
     ///
+    /// The generators of [`Board::generators`] only ever attempt candidates; check with
+    /// [`Board::candidates`] (or use [`Board::place`], which does) before attempting a digit
+    /// of your own.
+    ///
     /// # Panics
-    /// In debug builds, if `digit` is not a candidate of `cell`.
+    /// In debug builds, if `digit` is not a candidate of `cell`; release builds skip the check,
+    /// which is on the search's hot path, and such an attempt would leave the masks wrong.
     pub fn attempt(&self, cell: Cell, digit: Digit) -> Placement<'_> {
         debug_assert!(self.candidates(cell).has(digit), "{digit} is not a candidate of {cell}");
         self.toggle(cell, digit);
