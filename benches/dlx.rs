@@ -8,6 +8,9 @@
 //!   chooses each puzzle's givens; for the other two, each puzzle is built with the options its
 //!   givens allow, as their own Sudoku examples do.
 //!
+//! The last two columns count the two whole trees on 2 threads (`Matrix::count_in_parallel`),
+//! against `dlx` on one: the same search, split between the cores.
+//!
 //! DATA_DIR defaults to `../shared/data`. Each figure is the best of `--runs` runs (default 3).
 
 use backtrack::dlx::{Matrix, Named};
@@ -120,12 +123,17 @@ fn main() {
             _ => dir = PathBuf::from(arg),
         }
     }
-    println!("| problem | solutions | ours | dlx 0.8 | xcov 0.3 | dlx / ours | xcov / ours |");
-    println!("|---|---:|---:|---:|---:|---:|---:|");
+    println!(
+        "| problem | solutions | ours | dlx 0.8 | xcov 0.3 | dlx / ours | xcov / ours | ours, 2 threads | dlx / ours, 2 threads |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
-    let row = |name: &str, n: u64, ours: Duration, d: Duration, x: Duration| {
+    let row = |name: &str, n: u64, ours: Duration, d: Duration, x: Duration, two: Option<Duration>| {
+        let parallel = two.map_or("— | —".to_string(), |t| {
+            format!("{:.1} ms | {:.2}", ms(t), d.as_secs_f64() / t.as_secs_f64())
+        });
         println!(
-            "| {name} | {n} | {:.1} ms | {:.1} ms | {:.1} ms | {:.2} | {:.2} |",
+            "| {name} | {n} | {:.1} ms | {:.1} ms | {:.1} ms | {:.2} | {:.2} | {parallel} |",
             ms(ours),
             ms(d),
             ms(x),
@@ -143,8 +151,9 @@ fn main() {
         let (n, t_ours) = best_of(runs, || count_ours(&mut m));
         let (n_dlx, t_dlx) = best_of(runs, || count_dlx(&p));
         let (n_xcov, t_xcov) = best_of(runs, || count_xcov(&p));
-        assert_eq!((n, n), (n_dlx, n_xcov), "{file}: the three agree");
-        row(file, n, t_ours, t_dlx, t_xcov);
+        let (n_two, t_two) = best_of(runs, || m.count_in_parallel(2).solutions);
+        assert_eq!((n, n, n), (n_dlx, n_xcov, n_two), "{file}: all agree");
+        row(file, n, t_ours, t_dlx, t_xcov, Some(t_two));
     }
     let mut boards: Vec<Board> = Vec::new();
     for (file, take) in [("17_clue.txt", 1000), ("top95.txt", usize::MAX)] {
@@ -160,6 +169,13 @@ fn main() {
         let (n_xcov, t_xcov) = best_of(runs, || boards.iter().map(|b| count_xcov(&sudoku_problem(b))).sum());
         assert_eq!((n, n), (n_dlx, n_xcov), "sudoku: the three agree");
         assert_eq!(n as usize, boards.len(), "every puzzle is unique");
-        row(&format!("sudoku 17-clue 1000 + top95 ({} puzzles)", boards.len()), n, t_ours, t_dlx, t_xcov);
+        row(
+            &format!("sudoku 17-clue 1000 + top95 ({} puzzles)", boards.len()),
+            n,
+            t_ours,
+            t_dlx,
+            t_xcov,
+            None,
+        );
     }
 }

@@ -192,10 +192,12 @@ fn sudoku_by_dlx_in_every_mode() {
 #[test]
 fn cover_reads_knuths_format() {
     let queens8 = include_str!("data/queens8.dlx");
-    let out = backtrack(&["cover", "--count", "--stats", "-"], Some(queens8));
-    assert_eq!(out.status.code(), Some(0));
-    assert_eq!(text(&out.stdout).lines().last(), Some("92"));
-    assert_eq!(text(&out.stderr), "nodes: 1049\nupdates: 16680\n");
+    for jobs in ["1", "2"] {
+        let out = backtrack(&["cover", "--count", "--stats", "--jobs", jobs, "-"], Some(queens8));
+        assert_eq!(out.status.code(), Some(0));
+        assert_eq!(text(&out.stdout).lines().last(), Some("92"));
+        assert_eq!(text(&out.stderr), "nodes: 1049\nupdates: 16680\n", "{jobs} jobs");
+    }
 
     // The first solution: one option a line, eight queens on distinct rows and columns.
     let out = backtrack(&["cover", "-"], Some(queens8));

@@ -264,3 +264,26 @@ fn sudoku_with_the_seeds_names() {
     assert!(names.contains(&"R1C1#9") && names.contains(&"R9C9#8"));
     assert_eq!(solver.choose("R1C1#0").unwrap_err().to_string(), "\"R1C1#0\" is not an item");
 }
+
+#[test]
+fn counting_in_parallel_matches_the_single_search() {
+    for (text, expected) in [
+        (include_str!("data/queens8.dlx"), (92, 1049, 16680)),
+        (include_str!("data/queens12.dlx"), (14200, 211716, 3594752)),
+        (include_str!("data/pent3x20.dlx"), (8, 32576, 10901833)),
+    ] {
+        let mut p = Named::from_knuth_format(text).unwrap();
+        let before = p.matrix_ref().clone();
+        for threads in [1, 2, 3] {
+            let stats = p.matrix().count_in_parallel(threads);
+            assert_eq!((stats.solutions, stats.nodes, stats.updates), expected, "{threads} threads");
+        }
+        assert_eq!(p.matrix_ref(), &before);
+    }
+    // Degenerate problems: no option, a single option, an empty problem.
+    let mut m = Matrix::new(2, 0);
+    assert_eq!(m.count_in_parallel(2).solutions, 0);
+    m.add_option(&[0, 1]).unwrap();
+    assert_eq!(m.count_in_parallel(2).solutions, 1);
+    assert_eq!(Matrix::new(0, 1).count_in_parallel(2).solutions, 1);
+}

@@ -20,6 +20,8 @@ mod error;
 mod format;
 mod matrix;
 mod named;
+#[cfg(feature = "parallel")]
+mod parallel;
 mod solver;
 
 pub use error::DlxError;
