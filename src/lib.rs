@@ -89,8 +89,10 @@
 //!   reused in a page of code each; `docs/tutorial.md`: the course.
 //!
 //! # Features
-//! - `cli` (default): the `backtrack` command line (clap, rayon).
+//! - `cli` (default): the `backtrack` command line (clap).
 //! - `svg` (default): search trees drawn as SVG without Graphviz (layout-rs).
+//! - `parallel` (default): [`dlx::Matrix::count_in_parallel`] and the command line's batches on
+//!   every core (rayon).
 //!
 //! # Limits
 //! The driver needs a generator per slot up front: problems whose number of decisions is not
