@@ -168,6 +168,7 @@ fn givens_and_conflicts() {
     assert_eq!(solver.choose(9), Err(DlxError::NoSuchOption { option: 9, options: 6 }));
     let solution = solver.next_solution().unwrap().to_vec();
     assert_eq!(solution[0], 3);
+    assert_eq!(solver.choose(4), Err(DlxError::SearchStarted));
     drop(solver);
     assert_eq!(m, knuth_toy());
 

@@ -47,6 +47,8 @@ pub enum DlxError {
         /// The number of nodes asked for.
         nodes: usize,
     },
+    /// [`Solver::choose`](super::Solver::choose) was called after the search began.
+    SearchStarted,
     /// A name given twice, in [`Named`](super::Named) problems.
     DuplicateName {
         /// The name.
@@ -83,6 +85,7 @@ impl fmt::Display for DlxError {
             DlxError::TooLarge { nodes } => {
                 write!(f, "{nodes} nodes: more than the 2^31 the links can address")
             }
+            DlxError::SearchStarted => write!(f, "options are chosen before the search starts"),
             DlxError::DuplicateName { name } => write!(f, "the name {name:?} is given twice"),
             DlxError::UnknownName { name } => write!(f, "{name:?} is not an item"),
             DlxError::Format { line, message } => write!(f, "line {line}: {message}"),

@@ -111,13 +111,13 @@ impl Solver<'_> {
     /// Sudoku).
     ///
     /// # Errors
-    /// [`DlxError::Conflict`] if the option shares an item with an option already chosen, and
-    /// [`DlxError::NoSuchOption`] if there is no such option.
-    ///
-    /// # Panics
-    /// If the search has started.
+    /// [`DlxError::Conflict`] if the option shares an item with an option already chosen,
+    /// [`DlxError::NoSuchOption`] if there is no such option, and [`DlxError::SearchStarted`]
+    /// once the search has begun.
     pub fn choose(&mut self, option: usize) -> Result<(), DlxError> {
-        assert!(self.stats.nodes == 0, "options are chosen before the search starts");
+        if self.stats.nodes > 0 || self.state != State::Forward {
+            return Err(DlxError::SearchStarted);
+        }
         let Some(&spacer) = self.matrix.option_spacer.get(option) else {
             return Err(DlxError::NoSuchOption { option, options: self.matrix.options() });
         };
