@@ -61,9 +61,9 @@ fn search_logic(board: &Board, found: &mut dyn FnMut(&Board)) -> Report {
         solutions: u64::from(solved),
         counters: vec![("steps", report.steps.len() as u64)],
         time: start.elapsed(),
-        stopped: false,
         grade: solved.then(|| (report.grade(), Grade::score(hardest), hardest)),
         note: (!solved).then(|| report.outcome_sentence()),
+        ..Report::default()
     }
 }
 
@@ -83,9 +83,7 @@ fn search_dlx(cover: &mut ExactCover, args: &Args, board: &Board, found: &mut dy
         solutions,
         counters: vec![("nodes", stats.nodes), ("updates", stats.updates)],
         time: start.elapsed(),
-        stopped: false,
-        grade: None,
-        note: None,
+        ..Report::default()
     }
 }
 
@@ -179,7 +177,6 @@ where
         ],
         time: start.elapsed(),
         stopped: search.is_stopped(),
-        grade: None,
-        note: None,
+        ..Report::default()
     }
 }
