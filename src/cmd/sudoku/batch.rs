@@ -103,6 +103,9 @@ pub(super) fn run_batch(args: &Args, engine: &mut Engine, text: &str, out: &mut 
     outcome
 }
 
+/// The counter that a batch reports as a maximum.
+const DEEPEST: &str = "deepest level";
+
 /// `--stats` for a batch: totals, averages, grades, and the wall time.
 fn print_batch_stats(results: &[LineResult], wall: Duration, jobs: usize) {
     let reports: Vec<&Report> = results.iter().filter_map(|r| r.report.as_ref()).collect();
@@ -113,6 +116,8 @@ fn print_batch_stats(results: &[LineResult], wall: Duration, jobs: usize) {
     for report in &reports {
         for &(name, value) in &report.counters {
             match totals.iter_mut().find(|(n, _)| *n == name) {
+                // The deepest level of a batch is the deepest of its searches, not a sum.
+                Some((DEEPEST, total)) => *total = (*total).max(value),
                 Some((_, total)) => *total += value,
                 None => totals.push((name, value)),
             }
@@ -125,7 +130,11 @@ fn print_batch_stats(results: &[LineResult], wall: Duration, jobs: usize) {
         }
     }
     for (name, total) in totals {
-        eprintln!("{name}: {total} ({:.1} a puzzle)", total as f64 / puzzles.max(1) as f64);
+        if name == DEEPEST {
+            eprintln!("{name}: {total}");
+        } else {
+            eprintln!("{name}: {total} ({:.1} a puzzle)", total as f64 / puzzles.max(1) as f64);
+        }
     }
     if !grades.is_empty() {
         grades.sort();

@@ -109,8 +109,9 @@ pub(super) fn search(args: &Args, board: &Board, found: &mut dyn FnMut(&Board)) 
         Order::Fewest => drive(search.observe(observer).fewest_first(), board, args, found),
     };
     if let (Some(tree), Some(path)) = (watcher.tree(), &args.tree) {
-        if let Err(e) = tree.write_to(path) {
-            eprintln!("error: {e}");
+        match tree.write_to(path) {
+            Ok(()) => eprintln!("wrote {} nodes of the search tree to {}", tree.len(), path.display()),
+            Err(e) => eprintln!("error: {e}"),
         }
     }
     report
