@@ -296,3 +296,23 @@ proptest! {
         assert_unwound_lifo(&p);
     }
 }
+
+#[test]
+fn the_path_lists_the_slots_in_the_order_reached() {
+    // Slot 2 offers one value, slot 0 three, slot 1 two: fewest-first takes 2, then 1, then 0.
+    let p = Problem::new(3, 3, vec![]);
+    let gens: Vec<_> = (0..3)
+        .map(|slot| {
+            let p = &p;
+            let offered = [3u8, 2, 1][slot];
+            move || (0..offered).map(move |v| p.set(slot, v))
+        })
+        .collect();
+    let mut search = stack_assumptions(&gens).fewest_first();
+    assert!(search.next().is_some());
+    assert_eq!(search.level(), 3);
+    let path: Vec<(usize, (usize, u8))> = search.path().map(|(slot, guard)| (slot, **guard)).collect();
+    assert_eq!(path, [(2, (2, 0)), (1, (1, 0)), (0, (0, 0))]);
+    drop(search);
+    assert_unwound_lifo(&p);
+}
