@@ -1,5 +1,6 @@
 //! Digits 1 to 9, and sets of them as bit flags.
 
+use crate::Ones;
 use std::fmt;
 use std::num::NonZeroU8;
 
@@ -87,7 +88,7 @@ impl Digits {
     /// assert_eq!((!set).count(), 7);
     /// ```
     pub fn digits(self) -> DigitIter {
-        DigitIter(self.bits())
+        DigitIter(Ones(u64::from(self.bits())))
     }
 
     /// How many digits the set holds.
@@ -127,21 +128,18 @@ impl fmt::Display for Digits {
 
 /// The digits of a [`Digits`] set, smallest first.
 #[derive(Clone, Debug)]
-pub struct DigitIter(u16);
+pub struct DigitIter(Ones);
 
 impl Iterator for DigitIter {
     type Item = Digit;
 
     #[inline]
     fn next(&mut self) -> Option<Digit> {
-        let bit = (self.0 != 0).then(|| self.0.trailing_zeros() as u8)?;
-        self.0 &= self.0 - 1;
-        Some(Digit::new(bit + 1))
+        self.0.next().map(|bit| Digit::new(bit as u8 + 1))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
+        self.0.size_hint()
     }
 }
 
