@@ -253,6 +253,14 @@ fn logic_solver_explain_and_hints() {
     assert_eq!(text(&out.stdout), "naked single: r5c8 can only be 6\n");
     let out = backtrack(&["sudoku", "--hint", "4"], None);
     assert_eq!(out.status.code(), Some(2));
+    let stuck = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
+    let out = backtrack(&["sudoku", &stuck, "--hint"], None);
+    assert_eq!(
+        (out.status.code(), text(&out.stdout).as_str()),
+        (Some(1), "no solution: r1c9 has no candidate left\n")
+    );
+    let out = backtrack(&["sudoku", SOLUTION, "--hint"], None);
+    assert_eq!((out.status.code(), text(&out.stdout).as_str()), (Some(0), "the puzzle is solved\n"));
 
     // A puzzle that needs guessing: the trial is shown, indented under its step.
     let hard = "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....";
@@ -322,4 +330,9 @@ fn teaching_options() {
 
     let out = backtrack(&["sudoku", "--solver", "dlx", "--tree", "x.dot"], None);
     assert_eq!(out.status.code(), Some(2));
+    // A tree that cannot be written is refused before the search.
+    let out = backtrack(&["sudoku", "--tree", "/no/such/dir/tree.dot"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with("error: cannot write /no/such/dir/tree.dot"));
+    assert!(text(&out.stdout).is_empty());
 }

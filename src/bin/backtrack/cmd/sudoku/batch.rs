@@ -55,7 +55,7 @@ pub(super) fn run_batch(args: &Args, engine: &mut Engine, text: &str, out: &mut 
     let start = Instant::now();
     let lines: Vec<&str> = text.lines().collect();
     let jobs = match args.jobs {
-        _ if args.watch().any() => 1, // a trace is one story, told in order
+        _ if args.watching() => 1, // a trace is one story, told in order
         Some(jobs) => jobs.max(1),
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };

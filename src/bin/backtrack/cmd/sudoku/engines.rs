@@ -91,13 +91,13 @@ fn search_dlx(cover: &mut ExactCover, args: &Args, board: &Board, found: &mut dy
 pub(super) fn search(args: &Args, board: &Board, found: &mut dyn FnMut(&Board)) -> Report {
     let generators = board.generators();
     let search = stack_assumptions(&generators);
-    let watch = args.watch();
-    if !watch.any() {
+    if !args.watching() {
         return match args.order {
             Order::Static => drive(search, board, args, found),
             Order::Fewest => drive(search.fewest_first(), board, args, found),
         };
     }
+    let watch = args.watch();
     // The slots are the empty cells, in reading order: name them in the trace.
     let cells: Vec<Cell> = board.empty_cells().collect();
     let dead_end = |slot: usize| format!("dead end: {} has no candidate", cells[slot]);

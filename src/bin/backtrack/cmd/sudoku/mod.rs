@@ -128,6 +128,11 @@ pub struct Args {
 }
 
 impl Args {
+    /// Whether any way of watching the driver's search is asked for (cheap: no terminal test).
+    fn watching(&self) -> bool {
+        self.trace || self.animate || self.tree.is_some()
+    }
+
     /// The watching the options ask for.
     fn watch(&self) -> Watch {
         // Frames need a terminal; elsewhere the animation is the trace.
@@ -184,9 +189,16 @@ pub fn run(args: Args) -> Outcome {
             return Outcome::BadInput;
         }
     };
-    if args.watch().any() && args.solver != Solver::Backtrack {
+    if args.watching() && args.solver != Solver::Backtrack {
         eprintln!("error: --trace, --animate and --tree watch the driver: use them with --solver backtrack");
         return Outcome::BadInput;
+    }
+    // A tree that cannot be written is bad usage: say so before searching, not after.
+    if let Some(path) = &args.tree {
+        if let Err(e) = std::fs::File::create(path) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return Outcome::BadInput;
+        }
     }
     if (args.count || args.all) && args.solver == Solver::Logic {
         eprintln!(
@@ -236,7 +248,7 @@ fn single(args: &Args, engine: &mut Engine, text: &str, out: &mut impl Write) ->
         return explain(args, &board, out);
     }
     let format = args.format.unwrap_or(Format::Grid);
-    if !args.count && !args.watch().any() && format == Format::Grid {
+    if !args.count && !args.watching() && format == Format::Grid {
         let _ = writeln!(out, "The problem:\n{board}\n");
     }
     let solutions_header = std::cell::Cell::new(false);
@@ -285,7 +297,7 @@ fn print_stats(report: &Report) {
 /// How many solutions to look for: one, unless counting or listing (up to --limit).
 pub(super) fn wanted(args: &Args) -> u64 {
     match (args.count || args.all, args.limit) {
-        (true, Some(limit)) if !args.watch().any() => limit,
+        (true, Some(limit)) if !args.watching() => limit,
         (true, _) => u64::MAX,
         (false, _) => 1,
     }

@@ -182,13 +182,17 @@ fn write_steps(out: &mut impl Write, steps: &[logic::Step], prefix: &str) {
 /// `--hint LEVEL`: the next step, revealed progressively.
 pub(super) fn hint(board: &Board, level: u8, out: &mut impl Write) -> Outcome {
     let Some(step) = logic::next_step(board) else {
-        let report = logic::solve(board);
-        let _ = writeln!(
-            out,
-            "{}",
-            if board.is_full() { "the puzzle is solved".to_string() } else { report.outcome_sentence() }
-        );
-        return if board.is_full() { Outcome::Solved } else { Outcome::NoSolution };
+        // No step: the grid is full, or it contradicts itself (bifurcation always has a step).
+        return match logic::Grid::new(board).contradiction() {
+            None => {
+                let _ = writeln!(out, "the puzzle is solved");
+                Outcome::Solved
+            }
+            Some(c) => {
+                let _ = writeln!(out, "no solution: {c}");
+                Outcome::NoSolution
+            }
+        };
     };
     let _ = match level {
         1 => writeln!(out, "try: {}", step.technique()),
