@@ -114,6 +114,15 @@ impl Grid {
         board
     }
 
+    /// Removing `digit` from every cell that sees all of `cells` (a cell does not see itself)
+    /// and still has it: what a wing concludes once one of `cells` must hold `digit`.
+    pub fn eliminations_seen_by(&self, cells: &[Cell], digit: Digit) -> Vec<(Cell, Digit)> {
+        self.empty_cells()
+            .filter(|&c| self.candidates(c).has(digit) && cells.iter().all(|&w| c.sees(w)))
+            .map(|c| (c, digit))
+            .collect()
+    }
+
     /// The empty cells, in reading order.
     pub fn empty_cells(&self) -> impl Iterator<Item = Cell> + '_ {
         Cell::all().filter(|&c| self.value(c).is_none())

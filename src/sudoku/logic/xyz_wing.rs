@@ -2,7 +2,7 @@
 //! pivot holds, one of the three cells is z; so no cell that sees all three can be z.
 
 use super::{Evidence, Grid, Step};
-use crate::sudoku::{Cell, Digit};
+use crate::sudoku::Cell;
 
 pub(super) fn find(grid: &Grid) -> Option<Step> {
     for pivot in grid.empty_cells().filter(|&c| grid.candidates(c).count() == 3) {
@@ -17,14 +17,8 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
                 if ca == cb || (ca & cb).count() != 1 {
                     continue;
                 }
-                let z = (ca & cb).single()?;
-                let eliminations: Vec<(Cell, Digit)> = grid
-                    .empty_cells()
-                    .filter(|&c| {
-                        c != pivot && c.sees(pivot) && c.sees(a) && c.sees(b) && grid.candidates(c).has(z)
-                    })
-                    .map(|c| (c, z))
-                    .collect();
+                let Some(z) = (ca & cb).single() else { continue };
+                let eliminations = grid.eliminations_seen_by(&[pivot, a, b], z);
                 if !eliminations.is_empty() {
                     let evidence =
                         Evidence::XyzWing { pivot: (pivot, xyz), pincers: [(a, ca), (b, cb)], digit: z };

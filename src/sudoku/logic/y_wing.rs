@@ -2,7 +2,7 @@
 //! the pivot holds, one pincer is z; so no cell that sees both pincers can be z.
 
 use super::{Evidence, Grid, Step};
-use crate::sudoku::{Cell, Digit};
+use crate::sudoku::Cell;
 
 pub(super) fn find(grid: &Grid) -> Option<Step> {
     let bivalue: Vec<Cell> = grid.empty_cells().filter(|&c| grid.candidates(c).count() == 2).collect();
@@ -21,12 +21,9 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
                 if z.count() != 1 || (ca & xy) == (cb & xy) || !(z & xy).is_empty() {
                     continue;
                 }
-                let z = z.single()?;
-                let eliminations: Vec<(Cell, Digit)> = grid
-                    .empty_cells()
-                    .filter(|&c| c != pivot && c.sees(a) && c.sees(b) && grid.candidates(c).has(z))
-                    .map(|c| (c, z))
-                    .collect();
+                let Some(z) = z.single() else { continue };
+                // The pivot sees both pincers too, but holds {x,y}: it never has z.
+                let eliminations = grid.eliminations_seen_by(&[a, b], z);
                 if !eliminations.is_empty() {
                     let evidence =
                         Evidence::YWing { pivot: (pivot, xy), pincers: [(a, ca), (b, cb)], digit: z };
