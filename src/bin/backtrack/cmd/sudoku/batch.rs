@@ -59,14 +59,17 @@ pub(super) fn run_batch(args: &Args, engine: &mut Engine, text: &str, out: &mut 
         Some(jobs) => jobs.max(1),
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let mut results: Vec<LineResult> = Vec::with_capacity(lines.len());
+    // What the statistics need of each line, once its text is written: no copy of the output.
+    let mut outcome = Outcome::Solved;
+    let mut reports: Vec<Report> = Vec::with_capacity(lines.len());
     let mut emit = |result: LineResult, out: &mut dyn Write| {
         let _ = out.write_all(result.out.as_bytes());
         if !result.err.is_empty() {
             let _ = out.flush();
             eprint!("{}", result.err);
         }
-        results.push(result);
+        outcome = outcome.max(result.outcome);
+        reports.extend(result.report);
     };
     if jobs == 1 {
         for (i, line) in lines.iter().enumerate() {
@@ -95,10 +98,10 @@ pub(super) fn run_batch(args: &Args, engine: &mut Engine, text: &str, out: &mut 
             emit(result, out);
         }
     }
-    let outcome = results.iter().map(|r| r.outcome).max().unwrap_or(Outcome::Solved);
+
     if args.stats {
         let _ = out.flush();
-        print_batch_stats(&results, start.elapsed(), jobs);
+        print_batch_stats(&reports, lines.len(), start.elapsed(), jobs);
     }
     outcome
 }
@@ -107,13 +110,12 @@ pub(super) fn run_batch(args: &Args, engine: &mut Engine, text: &str, out: &mut 
 const DEEPEST: &str = "deepest level";
 
 /// `--stats` for a batch: totals, averages, grades, and the wall time.
-fn print_batch_stats(results: &[LineResult], wall: Duration, jobs: usize) {
-    let reports: Vec<&Report> = results.iter().filter_map(|r| r.report.as_ref()).collect();
+fn print_batch_stats(reports: &[Report], lines: usize, wall: Duration, jobs: usize) {
     let puzzles = reports.len();
     eprintln!("puzzles: {puzzles}");
     let mut totals: Vec<(&'static str, u64)> = Vec::new();
     let mut grades: Vec<(Grade, u64)> = Vec::new();
-    for report in &reports {
+    for report in reports {
         for &(name, value) in &report.counters {
             match totals.iter_mut().find(|(n, _)| *n == name) {
                 // The deepest level of a batch is the deepest of its searches, not a sum.
@@ -141,7 +143,7 @@ fn print_batch_stats(results: &[LineResult], wall: Duration, jobs: usize) {
         let list: Vec<String> = grades.iter().map(|(g, n)| format!("{g} {n}")).collect();
         eprintln!("grades: {}", list.join(", "));
     }
-    let per_second = results.len() as f64 / wall.as_secs_f64().max(1e-9);
+    let per_second = lines as f64 / wall.as_secs_f64().max(1e-9);
     let threads = if jobs == 1 { "1 thread".to_string() } else { format!("{jobs} threads") };
     eprintln!("time: {:.3} s ({per_second:.0} puzzles/s, {threads})", wall.as_secs_f64());
 }
