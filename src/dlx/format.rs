@@ -51,18 +51,17 @@ impl Named {
                 continue;
             }
             let names: Vec<&str> = option.split_whitespace().collect();
-            for (k, name) in names.iter().enumerate() {
-                if name.contains(':') {
-                    return Err(at(line, format!("{name:?}: colours are not supported")));
-                }
-                if problem.names().item_number(name).is_none() {
-                    return Err(at(line, format!("{name:?} is not an item")));
-                }
-                if names[..k].contains(name) {
-                    return Err(at(line, format!("item {name:?} appears twice in the option")));
-                }
+            if let Some(name) = names.iter().find(|n| n.contains(':')) {
+                return Err(at(line, format!("{name:?}: colours are not supported")));
             }
-            problem.add_option(&names.join(" "), &names)?;
+            // `add_option` checks the names; here its errors gain the line they are on.
+            problem.add_option(&names.join(" "), &names).map_err(|e| match e {
+                DlxError::UnknownName { name } => at(line, format!("{name:?} is not an item")),
+                DlxError::RepeatedItem { item, .. } => {
+                    at(line, format!("item {:?} appears twice in the option", problem.names().item(item)))
+                }
+                e => e,
+            })?;
         }
         Ok(problem)
     }
