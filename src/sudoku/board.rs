@@ -1,7 +1,7 @@
 //! The bitfield board: digits in cells, and the digits each house holds as bit masks.
 
 use super::{Cell, Digit, Digits};
-use crate::{Assumptions, stack_assumptions};
+use crate::stack_assumptions;
 use std::cell::Cell as Shared;
 use std::fmt;
 
@@ -143,7 +143,7 @@ impl Board {
     /// Count the solutions, stopping at `limit` (`count_solutions(2) == 1` means unique).
     pub fn count_solutions(&self, limit: usize) -> usize {
         let generators = self.generators();
-        let search: Assumptions<'_, _, _, (), _> = stack_assumptions(&generators).fewest_first();
+        let search = stack_assumptions(&generators).fewest_first();
         search.take(limit).count()
     }
 }
