@@ -1,0 +1,293 @@
+//! The grid as 27 band masks, and propagation on them.
+
+use super::tables::{BAND, LOCKED, PEERS_IN_BAND, PERMUTED, alone_in_row, columns, in_columns, minirows};
+
+/// Where a digit may still go: for digit `d` (0..9) and band `b` (0..3), `masks[3 * d + b]`
+/// holds the cells of the band that can take it. A placed digit keeps its own cell's bit and
+/// loses every peer, so when the grid is full the masks are the solution.
+///
+/// The whole state is 124 bytes and `Copy`: the search branches by copying it, which costs
+/// less than undoing, and a copy needs no trail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Bands {
+    masks: [u32; 27],
+    /// The cells of each band that hold no digit yet.
+    unsolved: [u32; 3],
+    /// The masks changed since their band rule last ran: bit `3 * d + b`.
+    changed: u32,
+    /// The digits whose masks changed since their stack rule last ran: bit `d`.
+    stale: u32,
+}
+
+/// The propagation met a contradiction: a cell, or a digit in a house, has no place left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Contradiction;
+
+type Result<T = ()> = std::result::Result<T, Contradiction>;
+
+/// A cell as the masks number it: its band and its bit in the band.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct BandCell {
+    band: usize,
+    bit: u32,
+}
+
+impl BandCell {
+    pub(super) fn new(cell: usize) -> BandCell {
+        BandCell { band: cell / 27, bit: (cell % 27) as u32 }
+    }
+}
+
+impl Bands {
+    /// The empty grid: every digit may go anywhere.
+    pub(super) fn new() -> Bands {
+        Bands { masks: [BAND; 27], unsolved: [BAND; 3], changed: 0, stale: 0 }
+    }
+
+    /// Whether `digit` (0..9) may still go in `cell`.
+    #[inline]
+    pub(super) fn allows(&self, cell: BandCell, digit: usize) -> bool {
+        self.masks[3 * digit + cell.band] >> cell.bit & 1 == 1
+    }
+
+    /// Whether every cell holds a digit.
+    pub(super) fn is_full(&self) -> bool {
+        self.unsolved == [0; 3]
+    }
+
+    #[inline]
+    fn set(&mut self, index: usize, mask: u32) {
+        if self.masks[index] != mask {
+            self.masks[index] = mask;
+            self.changed |= 1 << index;
+            self.stale |= 1 << (index / 3);
+        }
+    }
+
+    /// Put `digit` (0..9) in `cell`: it leaves the cell's other candidates and its peers.
+    /// The caller has checked that the cell allows it.
+    pub(super) fn place(&mut self, cell: BandCell, digit: usize) {
+        let BandCell { band, bit } = cell;
+        let at = 1 << bit;
+        self.unsolved[band] &= !at;
+        for d in 0..9 {
+            if d != digit {
+                let index = 3 * d + band;
+                if self.masks[index] & at != 0 {
+                    self.masks[index] &= !at;
+                    self.changed |= 1 << index;
+                }
+            }
+        }
+        self.set(3 * digit + band, self.masks[3 * digit + band] & !PEERS_IN_BAND[bit as usize]);
+        let column = in_columns(columns(at));
+        for other in 0..3 {
+            if other != band {
+                self.set(3 * digit + other, self.masks[3 * digit + other] & !column);
+            }
+        }
+    }
+
+    /// Take `digit` (0..9) out of the candidates of `cell`.
+    pub(super) fn eliminate(&mut self, cell: BandCell, digit: usize) {
+        let index = 3 * digit + cell.band;
+        self.set(index, self.masks[index] & !(1 << cell.bit));
+    }
+
+    /// Draw every consequence: the band rule on each changed mask, the stack rule on each
+    /// changed digit, then naked singles, until nothing changes.
+    pub(super) fn propagate(&mut self) -> Result {
+        loop {
+            while self.changed != 0 {
+                while self.changed != 0 {
+                    let index = self.changed.trailing_zeros() as usize;
+                    self.changed &= self.changed - 1;
+                    self.band_rule(index)?;
+                }
+                while self.stale != 0 {
+                    let digit = self.stale.trailing_zeros() as usize;
+                    self.stale &= self.stale - 1;
+                    self.stack_rule(digit)?;
+                }
+            }
+            if !self.naked_singles()? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// One digit in one band: keep the cells the band's permutations allow (locked candidates),
+    /// then place the digit where a row has one cell left for it (hidden single in the row).
+    #[inline]
+    fn band_rule(&mut self, index: usize) -> Result {
+        let (digit, band) = (index / 3, index % 3);
+        let mask = self.masks[index];
+        let allowed = mask & LOCKED[minirows(mask)];
+        if allowed == 0 {
+            return Err(Contradiction);
+        }
+        if allowed != mask {
+            self.masks[index] = allowed; // the rule is idempotent: no need to run it again
+            self.stale |= 1 << digit;
+        }
+        let placed = alone_in_row(allowed) & self.unsolved[band];
+        if placed == 0 {
+            return Ok(());
+        }
+        // In the band, the permutations already keep the digit out of the rest of its rows and
+        // boxes; the cells leave the other digits, and the columns the digit's other bands.
+        self.unsolved[band] &= !placed;
+        for d in 0..9 {
+            if d != digit {
+                self.set(3 * d + band, self.masks[3 * d + band] & !placed);
+            }
+        }
+        let column = in_columns(columns(placed));
+        for other in 0..3 {
+            if other != band {
+                self.set(3 * digit + other, self.masks[3 * digit + other] & !column);
+            }
+        }
+        Ok(())
+    }
+
+    /// Count the candidates of every cell of a band, bit-parallel, saturating at 3: the cells
+    /// with at least one, at least two, and at least three.
+    #[inline]
+    fn counts(&self, band: usize) -> [u32; 3] {
+        let (mut one, mut two, mut three) = (0, 0, 0);
+        for digit in 0..9 {
+            let mask = self.masks[3 * digit + band];
+            three |= two & mask;
+            two |= one & mask;
+            one |= mask;
+        }
+        [one, two, three]
+    }
+
+    /// Place every empty cell that has one candidate left; `Ok(true)` if any was placed.
+    fn naked_singles(&mut self) -> Result<bool> {
+        let mut progress = false;
+        for band in 0..3 {
+            let unsolved = self.unsolved[band];
+            if unsolved == 0 {
+                continue;
+            }
+            let [one, two, _] = self.counts(band);
+            if unsolved & !one != 0 {
+                return Err(Contradiction);
+            }
+            let mut singles = unsolved & !two;
+            while singles != 0 {
+                let cell = BandCell { band, bit: singles.trailing_zeros() };
+                singles &= singles - 1;
+                // An earlier single of this pass may have taken the last candidate.
+                let digit = (0..9).find(|&d| self.allows(cell, d)).ok_or(Contradiction)?;
+                self.place(cell, digit);
+                progress = true;
+            }
+        }
+        Ok(progress)
+    }
+
+    /// One digit in the three stacks (columns of boxes): keep the columns of each box through
+    /// which the digit can pass once per column and once per box (the band rule turned on its
+    /// side), then place the digit where a column has one cell left for it.
+    fn stack_rule(&mut self, digit: usize) -> Result {
+        let masks = [0, 1, 2].map(|band| self.masks[3 * digit + band]);
+        let present = masks.map(columns);
+        let mut keep = [0; 3];
+        for shift in [0, 3, 6] {
+            // Place `3 * band + column`: the digit in that column of the stack, in that band.
+            let available =
+                (present[0] >> shift & 7) | (present[1] >> shift & 7) << 3 | (present[2] >> shift & 7) << 6;
+            let allowed = PERMUTED[available as usize] as u32;
+            if allowed == 0 {
+                return Err(Contradiction);
+            }
+            for (band, keep) in keep.iter_mut().enumerate() {
+                *keep |= (allowed >> (3 * band) & 7) << shift;
+            }
+        }
+        // Columns left to one band: where that band has one row left in them, a hidden single.
+        let one_band = (keep[0] ^ keep[1] ^ keep[2]) & !(keep[0] & keep[1] & keep[2]);
+        for (band, &kept) in keep.iter().enumerate() {
+            // The current mask: a single placed in an earlier band took its column out of this one.
+            let mask = self.masks[3 * digit + band] & in_columns(kept);
+            self.set(3 * digit + band, mask);
+            let rows = [mask & 0x1ff, mask >> 9 & 0x1ff, mask >> 18];
+            let one_row = (rows[0] ^ rows[1] ^ rows[2]) & !(rows[0] & rows[1] & rows[2]);
+            let mut cells = mask & in_columns(one_band & one_row) & self.unsolved[band];
+            while cells != 0 {
+                let cell = BandCell { band, bit: cells.trailing_zeros() };
+                cells &= cells - 1;
+                if !self.allows(cell, digit) {
+                    return Err(Contradiction); // an earlier single took its place
+                }
+                self.place(cell, digit);
+            }
+        }
+        Ok(())
+    }
+
+    /// What to guess on: a cell with two candidates if there is one (either digit may be
+    /// tried); else a digit with two places left in a row (try it in the first); else the
+    /// empty cell with the fewest candidates. `None` when the grid is full.
+    pub(super) fn guess(&self) -> Option<(BandCell, usize)> {
+        for band in 0..3 {
+            let unsolved = self.unsolved[band];
+            if unsolved == 0 {
+                continue;
+            }
+            let [_, two, three] = self.counts(band);
+            let pairs = unsolved & two & !three;
+            if pairs != 0 {
+                let cell = BandCell { band, bit: pairs.trailing_zeros() };
+                return Some((cell, self.first_digit(cell)));
+            }
+        }
+        // Rarer paths: a search with no cell of two candidates left is young, or wide open.
+        let mut best: Option<(u32, BandCell, usize)> = None;
+        for band in 0..3 {
+            for digit in 0..9 {
+                let mask = self.masks[3 * digit + band] & self.unsolved[band];
+                for shift in [0, 9, 18] {
+                    let row = mask >> shift & 0x1ff;
+                    if row.count_ones() == 2 {
+                        return Some((BandCell { band, bit: shift + row.trailing_zeros() }, digit));
+                    }
+                }
+            }
+            let mut unsolved = self.unsolved[band];
+            while unsolved != 0 {
+                let cell = BandCell { band, bit: unsolved.trailing_zeros() };
+                unsolved &= unsolved - 1;
+                let count = (0..9).filter(|&d| self.allows(cell, d)).count() as u32;
+                if best.is_none_or(|(fewest, ..)| count < fewest) {
+                    best = Some((count, cell, self.first_digit(cell)));
+                }
+            }
+        }
+        best.map(|(_, cell, digit)| (cell, digit))
+    }
+
+    /// The smallest digit (0..9) that `cell` allows; 0 if none.
+    fn first_digit(&self, cell: BandCell) -> usize {
+        (0..9).find(|&d| self.allows(cell, d)).unwrap_or(0)
+    }
+
+    /// The digit (1..=9) in each cell, 0 where there is none yet.
+    pub(super) fn digits(&self) -> [u8; 81] {
+        let mut grid = [0; 81];
+        for (index, &mask) in self.masks.iter().enumerate() {
+            let (digit, band) = (index / 3, index % 3);
+            let mut placed = mask & !self.unsolved[band];
+            while placed != 0 {
+                let bit = placed.trailing_zeros() as usize;
+                placed &= placed - 1;
+                grid[27 * band + bit] = digit as u8 + 1;
+            }
+        }
+        grid
+    }
+}
