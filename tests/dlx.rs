@@ -288,3 +288,17 @@ fn counting_in_parallel_matches_the_single_search() {
     assert_eq!(m.count_in_parallel(2).solutions, 1);
     assert_eq!(Matrix::new(0, 1).count_in_parallel(2).solutions, 1);
 }
+
+#[test]
+fn a_long_option_is_read_and_its_repeats_found() {
+    // Reading is linear in the option's length (BENCHMARKS.md has the times); here, that long
+    // options are right: one item twice among 100,000 is found and named.
+    let items: Vec<String> = (0..100_000).map(|k| format!("i{k}")).collect();
+    let line = items.join(" ");
+    let text = format!("{line}\n{line}\n");
+    let mut problem = Named::from_knuth_format(&text).unwrap();
+    assert_eq!(problem.solver().solver().count_solutions(), 1);
+    let text = format!("{line}\n{line} i99999\n");
+    let error = Named::from_knuth_format(&text).unwrap_err().to_string();
+    assert_eq!(error, "line 2: item \"i99999\" appears twice in the option");
+}

@@ -104,11 +104,15 @@ impl Matrix {
         if self.nodes.len() + items.len() + 1 >= SPACER as usize {
             return Err(DlxError::TooLarge { nodes: self.nodes.len() + items.len() + 1 });
         }
+        // A short option is checked against itself pair by pair; a long one with a set, so that
+        // reading an option of n items takes time linear in n, not quadratic.
+        let mut seen = std::collections::HashSet::new();
         for (k, &i) in items.iter().enumerate() {
             if i >= self.items {
                 return Err(DlxError::NoSuchItem { option: self.options(), item: i, items: self.items });
             }
-            if items[..k].contains(&i) {
+            let repeated = if items.len() <= 32 { items[..k].contains(&i) } else { !seen.insert(i) };
+            if repeated {
                 return Err(DlxError::RepeatedItem { option: self.options(), item: i });
             }
         }

@@ -24,11 +24,13 @@ pub struct Budget {
     pub max_nodes: u64,
     /// Stop before entering a node once this many updates are done.
     pub max_updates: u64,
+    /// Stop before entering a node at or after this moment (looked at every 1,024 nodes).
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for Budget {
     fn default() -> Self {
-        Budget { max_nodes: u64::MAX, max_updates: u64::MAX }
+        Budget { max_nodes: u64::MAX, max_updates: u64::MAX, deadline: None }
     }
 }
 
@@ -188,6 +190,8 @@ impl Solver<'_> {
                 State::Forward => {
                     if self.stats.nodes >= self.budget.max_nodes
                         || self.stats.updates >= self.budget.max_updates
+                        || (self.stats.nodes % 1024 == 0
+                            && self.budget.deadline.is_some_and(|d| std::time::Instant::now() >= d))
                     {
                         self.outcome = Outcome::OutOfBudget;
                         self.unwind();

@@ -1,9 +1,16 @@
 //! `backtrack cover`: any exact-cover problem in Knuth's format.
+//!
+//! The same shape as `backtrack sudoku`: the arguments decode into a plan, the search gives a
+//! typed report, and one renderer writes it as text or JSON.
 
-use crate::Outcome;
+use super::Source;
+use crate::Status;
 use backtrack::dlx::{Budget, Named, Outcome as Search};
-use std::io::Write;
+use clap::ValueEnum;
+use serde::Serialize;
+use std::io::{self, Write};
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 /// Solve an exact-cover problem written in Knuth's DLX format.
 ///
@@ -13,26 +20,29 @@ use std::path::PathBuf;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Examples:
-  backtrack cover queens8.dlx                 the first solution, one option a line
-  backtrack cover --count pent6x10.dlx        the number of solutions
-  backtrack cover --all --limit 3 -           three solutions from standard input
-  backtrack cover --count --stats queens12.dlx   nodes and updates, as Knuth's DLX1 counts them
+  backtrack cover tests/data/queens8.dlx            the first solution, one option a line
+  backtrack cover --count tests/data/pent3x20.dlx   the number of solutions
+  backtrack cover --all --limit 3 -                 three solutions from standard input
+  backtrack cover --count --stats tests/data/queens12.dlx   nodes and updates, as Knuth's DLX1
+  backtrack cover --count --format json FILE        the count and the counters as JSON
 
-Exit status: 0 solved, 1 no solution, 2 bad input or usage.")]
+Exit status: 0 solved, 1 no solution, 2 bad input or usage, 3 the search stopped at
+--max-nodes, --max-updates or --timeout.")]
+#[command(group = clap::ArgGroup::new("mode").multiple(false))]
 pub struct Args {
     /// The problem file, or `-` for standard input.
     file: PathBuf,
 
     /// Print the number of solutions, alone on the last line.
-    #[arg(long, conflicts_with = "all")]
+    #[arg(long, group = "mode")]
     count: bool,
 
     /// Print every solution, separated by blank lines.
-    #[arg(long)]
+    #[arg(long, group = "mode")]
     all: bool,
 
-    /// Stop after N solutions.
-    #[arg(long, value_name = "N")]
+    /// Stop after N solutions (with --count or --all).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
 
     /// Stop the search after N nodes.
@@ -43,34 +53,80 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     max_updates: Option<u64>,
 
+    /// Stop the search after SECONDS (a decimal).
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
+
     /// Print `nodes: N` and `updates: N` on standard error.
     #[arg(long)]
     stats: bool,
 
-    /// Count on N threads (default: one a core). Counting every solution splits the tree
+    /// Count on N threads [default: one a core]. Counting every solution splits the tree
     /// among them; the counts and the counters are the same as on one thread.
-    #[arg(long, short, value_name = "N")]
-    jobs: Option<usize>,
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    jobs: Option<u64>,
+
+    /// Text (options by name, one a line) or JSON (one object).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
 }
 
-pub fn run(args: Args) -> Outcome {
-    let text = match super::read_input(&args.file) {
+/// How the result is printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// Options by name, one a line; a count alone on its line.
+    Text,
+    /// One JSON object: solutions as lists of options, the count, the counters.
+    Json,
+}
+
+/// What the search found.
+#[derive(Debug, Serialize)]
+struct Report {
+    verdict: &'static str,
+    /// The solutions listed (absent when counting), each a list of options (their items).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<Vec<Vec<String>>>,
+    count: u64,
+    nodes: u64,
+    updates: u64,
+    stopped: bool,
+    time_ms: f64,
+}
+
+pub fn run(args: Args) -> io::Result<Status> {
+    if args.limit.is_some() && !(args.count || args.all) {
+        eprintln!("error: --limit caps --count or --all");
+        return Ok(Status::BadInput);
+    }
+    let timeout = match args.timeout {
+        Some(s) if !(s > 0.0 && s.is_finite()) => {
+            eprintln!("error: --timeout {s}: give a number of seconds above 0");
+            return Ok(Status::BadInput);
+        }
+        Some(s) => Some(Duration::from_secs_f64(s.min(1e9))),
+        None => None,
+    };
+    let source = if args.file.as_os_str() == "-" { Source::Stdin } else { Source::File(args.file.clone()) };
+    let text = match source.read_to_string() {
         Ok(text) => text,
         Err(e) => {
             eprintln!("error: {e}");
-            return Outcome::BadInput;
+            return Ok(Status::BadInput);
         }
     };
     let mut problem = match Named::from_knuth_format(&text) {
         Ok(problem) => problem,
         Err(e) => {
-            eprintln!("error: {}: {e}", args.file.display());
-            return Outcome::BadInput;
+            eprintln!("error: {source}: {e}");
+            return Ok(Status::BadInput);
         }
     };
+    let start = Instant::now();
     let budget = Budget {
         max_nodes: args.max_nodes.unwrap_or(u64::MAX),
         max_updates: args.max_updates.unwrap_or(u64::MAX),
+        deadline: timeout.map(|t| start + t),
     };
     let wanted = match (args.count || args.all, args.limit) {
         (true, Some(limit)) => limit,
@@ -78,50 +134,82 @@ pub fn run(args: Args) -> Outcome {
         (false, _) => 1,
     };
     let whole_tree =
-        args.count && args.limit.is_none() && args.max_nodes.is_none() && args.max_updates.is_none();
-    if whole_tree && args.jobs != Some(1) {
-        let stats = problem.matrix().count_in_parallel(args.jobs.unwrap_or(0));
-        println!("{}", stats.solutions);
-        if args.stats {
-            eprintln!("nodes: {}", stats.nodes);
-            eprintln!("updates: {}", stats.updates);
+        args.count && args.limit.is_none() && budget == Budget { deadline: None, ..Budget::default() };
+    let report = if whole_tree && args.jobs != Some(1) {
+        let stats = problem.matrix().count_in_parallel(args.jobs.unwrap_or(0) as usize);
+        Report {
+            verdict: if stats.solutions == 0 { "no_solution" } else { "solved" },
+            solutions: None,
+            count: stats.solutions,
+            nodes: stats.nodes,
+            updates: stats.updates,
+            stopped: false,
+            time_ms: (start.elapsed().as_secs_f64() * 1e6).round() / 1e3,
         }
-        return if stats.solutions == 0 { Outcome::NoSolution } else { Outcome::Solved };
-    }
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut solver = problem.solver();
-    solver.solver().set_budget(budget);
-    let mut found = 0u64;
-    while found < wanted {
-        let Some(options) = solver.next_solution() else { break };
-        if !args.count {
-            if found > 0 {
-                let _ = writeln!(out);
+    } else {
+        let mut solver = problem.solver();
+        solver.solver().set_budget(budget);
+        let mut solutions = (!args.count).then(Vec::new);
+        let mut count = 0u64;
+        while count < wanted {
+            let Some(options) = solver.next_solution() else { break };
+            if let Some(list) = &mut solutions {
+                list.push(options.map(str::to_string).collect());
             }
-            for option in options {
-                let _ = writeln!(out, "{option}");
-            }
+            count += 1;
         }
-        found += 1;
-    }
-    if args.count {
-        let _ = writeln!(out, "{found}");
-    }
-    let _ = out.flush();
-    if args.stats {
         let stats = solver.stats();
-        eprintln!("nodes: {}", stats.nodes);
-        eprintln!("updates: {}", stats.updates);
-    }
-    if solver.outcome() == Search::OutOfBudget {
-        eprintln!("stopped at the budget: there may be more solutions");
-    }
-    if found == 0 && solver.outcome() == Search::Exhausted {
-        if !args.count {
-            eprintln!("no solution");
+        let stopped = solver.outcome() == Search::OutOfBudget;
+        Report {
+            verdict: match (count, stopped) {
+                (0, true) => "stopped",
+                (0, false) => "no_solution",
+                (_, true) if args.count || args.all => "stopped",
+                _ => "solved",
+            },
+            solutions,
+            count,
+            nodes: stats.nodes,
+            updates: stats.updates,
+            stopped,
+            time_ms: (start.elapsed().as_secs_f64() * 1e6).round() / 1e3,
         }
-        return Outcome::NoSolution;
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    match args.format {
+        Format::Json => {
+            serde_json::to_writer(&mut out, &report)?;
+            writeln!(out)?;
+        }
+        Format::Text => {
+            for (i, solution) in report.solutions.iter().flatten().enumerate() {
+                if i > 0 {
+                    writeln!(out)?;
+                }
+                for option in solution {
+                    writeln!(out, "{option}")?;
+                }
+            }
+            if args.count {
+                writeln!(out, "{}", report.count)?;
+            }
+            out.flush()?;
+            if args.stats {
+                eprintln!("nodes: {}", report.nodes);
+                eprintln!("updates: {}", report.updates);
+            }
+            if report.stopped {
+                eprintln!("stopped at the budget: there may be more solutions");
+            } else if report.count == 0 && !args.count {
+                eprintln!("no solution");
+            }
+        }
     }
-    Outcome::Solved
+    out.flush()?;
+    Ok(match report.verdict {
+        "solved" => Status::Solved,
+        "no_solution" => Status::NoSolution,
+        _ => Status::Stopped,
+    })
 }

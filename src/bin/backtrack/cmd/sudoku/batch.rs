@@ -1,149 +1,231 @@
-//! A batch: one puzzle a line, solved on every core, answered line for line.
+//! A batch: puzzles streamed line by line, solved on `--jobs` threads, answered in input order.
+//!
+//! A reader thread sends the lines through a bounded channel; the main thread takes what has
+//! arrived (up to a chunk), solves it (on a rayon pool when `--jobs` > 1), writes the answers in
+//! order, and flushes whenever the reader has nothing more ready. Memory holds one chunk and the
+//! channel, whatever the size of the input, and the first answers come before the input ends.
 
-use super::engines::{Engine, Report};
-use super::{Args, Format};
-use crate::Outcome;
-use backtrack::sudoku::Board;
-use backtrack::sudoku::logic::Grade;
-use std::io::Write;
-use std::time::{Duration, Instant};
+use super::engines::Engine;
+use super::plan::{Format, Plan};
+use super::render::{Renderer, Summary};
+use super::report::Report;
+use crate::Status;
+use crate::cmd::Lines;
+use backtrack::sudoku::{Board, ParseError};
+use std::io::{self, BufRead, Write};
+use std::sync::mpsc::{Receiver, TryRecvError, sync_channel};
+use std::time::Instant;
 
-/// What one line of a batch gave.
-struct LineResult {
-    /// Its lines on standard output.
-    out: String,
-    /// Its messages for standard error.
-    err: String,
-    outcome: Outcome,
-    report: Option<Report>,
+/// Lines a chunk holds at most, per thread.
+const CHUNK: usize = 1024;
+
+type Line = io::Result<(u64, Vec<u8>)>;
+
+/// Characters that count as cells (digits and empty marks).
+fn cells(line: &[u8]) -> usize {
+    line.iter().filter(|b| b.is_ascii_digit() || **b == b'.' || **b == b'_').count()
 }
 
-fn solve_line(args: &Args, engine: &mut Engine, number: usize, line: &str) -> LineResult {
-    use std::fmt::Write as _;
-    let (mut out, mut err) = (String::new(), String::new());
-    let board: Board = match line.parse() {
-        Ok(board) => board,
-        Err(e) => {
-            let _ = writeln!(err, "line {number}: {e}");
-            return LineResult { out: "invalid\n".into(), err, outcome: Outcome::BadInput, report: None };
-        }
-    };
-    let format = args.format.unwrap_or(Format::Line);
-    let report = engine.search(args, &board, &mut |board| {
-        if !args.count {
-            let _ = match format {
-                Format::Line => writeln!(out, "{board:#}"),
-                Format::Grid => writeln!(out, "{board}\n"),
-            };
+/// A line that holds no puzzle: blank, or a comment.
+fn skipped(line: &[u8]) -> bool {
+    let line = line.trim_ascii_start();
+    line.is_empty() || line[0] == b'#'
+}
+
+pub fn run(plan: &Plan, reader: Box<dyn BufRead + Send>, out: impl Write) -> io::Result<Status> {
+    let (send, lines) = sync_channel::<Line>(CHUNK * plan.jobs.max(4));
+    std::thread::spawn(move || {
+        for line in Lines::new(reader) {
+            let failed = line.is_err();
+            if send.send(line).is_err() || failed {
+                break; // the receiver is gone, or the input cannot be read further
+            }
         }
     });
-    let mut outcome = Outcome::Solved;
-    if args.count {
-        let _ = writeln!(out, "{}", report.solutions);
-    } else if report.solutions == 0 {
-        let _ = writeln!(err, "line {number}: {}", report.note.as_deref().unwrap_or("no solution"));
-        out.push_str("no solution\n");
-        outcome = Outcome::NoSolution;
+    // The first line with a puzzle on it tells a batch (81 cells or more, or a bad line) from
+    // one pasted grid (nine cells a line, or fewer).
+    let mut first = None;
+    for line in lines.iter() {
+        let (number, bytes) = match line {
+            Ok(line) => line,
+            Err(e) => return read_error(e),
+        };
+        if !skipped(&bytes) {
+            first = Some((number, bytes));
+            break;
+        }
     }
-    if args.all && format == Format::Line {
-        out.push('\n');
+    let Some(first) = first else {
+        eprintln!("error: the input holds no puzzle");
+        return Ok(Status::BadInput);
+    };
+    if cells(&first.1) <= 9 {
+        return one_grid(plan, first.1, lines, out);
     }
-    LineResult { out, err, outcome, report: Some(report) }
+    if plan.check_batch(usize::MAX).is_err() {
+        // One puzzle a line is fine for the learners' modes if there is exactly one.
+        return one_line(plan, first, lines, out);
+    }
+    many(plan, first, lines, out)
 }
 
-pub(super) fn run_batch(args: &Args, engine: &mut Engine, text: &str, out: &mut impl Write) -> Outcome {
+/// The whole input is one grid: read it all, then solve it as one puzzle.
+fn one_grid(plan: &Plan, first: Vec<u8>, lines: Receiver<Line>, out: impl Write) -> io::Result<Status> {
+    let mut text = first;
+    for line in lines.iter() {
+        match line {
+            Ok((_, bytes)) => {
+                text.push(b'\n');
+                text.extend(bytes);
+            }
+            Err(e) => return read_error(e),
+        }
+    }
+    match String::from_utf8(text).map_err(|_| "the grid is not UTF-8 text".to_string()) {
+        Ok(text) => match text.parse::<Board>() {
+            Ok(board) => super::one(plan, &board, out),
+            Err(e) => {
+                eprintln!("error: {e}");
+                Ok(Status::BadInput)
+            }
+        },
+        Err(e) => {
+            eprintln!("error: {e}");
+            Ok(Status::BadInput)
+        }
+    }
+}
+
+/// A mode for one puzzle, given a batch: fine if it holds exactly one line with a puzzle.
+fn one_line(
+    plan: &Plan,
+    first: (u64, Vec<u8>),
+    lines: Receiver<Line>,
+    out: impl Write,
+) -> io::Result<Status> {
+    let mut more = 0;
+    for line in lines.iter() {
+        match line {
+            Ok((_, bytes)) => more += usize::from(!skipped(&bytes)),
+            Err(e) => return read_error(e),
+        }
+    }
+    if let Err(e) = plan.check_batch(1 + more) {
+        eprintln!("error: {e}");
+        return Ok(Status::BadInput);
+    }
+    let (number, bytes) = first;
+    match parse(number, &bytes) {
+        Ok(board) => super::one(plan, &board, out),
+        Err(reason) => {
+            eprintln!("error: {reason}");
+            Ok(Status::BadInput)
+        }
+    }
+}
+
+/// The line's board, or why it could not be read, placed in the input's own numbering.
+fn parse(number: u64, bytes: &[u8]) -> Result<Board, String> {
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| format!("line {number}: not UTF-8 text (byte {})", e.valid_up_to() + 1))?;
+    text.parse::<Board>().map_err(|e| match e {
+        // The line is the batch's; the column is the line's.
+        ParseError::InvalidCharacter { column, found, .. } => {
+            format!("line {number}, column {column}: {found:?} is not a digit or an empty mark")
+        }
+        e => format!("line {number}: {e}"),
+    })
+}
+
+fn solve(plan: &Plan, engine: &mut Engine, (number, bytes): &(u64, Vec<u8>)) -> Report {
+    match parse(*number, bytes) {
+        Ok(board) => engine.search(plan, &board, Some(*number)),
+        Err(reason) => Report::invalid(Some(*number), reason),
+    }
+}
+
+/// Many puzzles, one a line.
+fn many(plan: &Plan, first: (u64, Vec<u8>), lines: Receiver<Line>, out: impl Write) -> io::Result<Status> {
     let start = Instant::now();
-    let lines: Vec<&str> = text.lines().collect();
-    let jobs = match args.jobs {
-        _ if args.watching() => 1, // a trace is one story, told in order
-        Some(jobs) => jobs.max(1),
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    let format = plan.format.unwrap_or(Format::Line);
+    let mut renderer = Renderer::new(out, format, plan.mode, true, plan.watch.is_some());
+    let mut summary = Summary { jobs: plan.jobs, ..Summary::default() };
+    let mut status = Status::Solved;
+    let pool = match plan.jobs {
+        1 => None,
+        jobs => rayon::ThreadPoolBuilder::new().num_threads(jobs).build().ok(),
     };
-    // What the statistics need of each line, once its text is written: no copy of the output.
-    let mut outcome = Outcome::Solved;
-    let mut reports: Vec<Report> = Vec::with_capacity(lines.len());
-    let mut emit = |result: LineResult, out: &mut dyn Write| {
-        let _ = out.write_all(result.out.as_bytes());
-        if !result.err.is_empty() {
-            let _ = out.flush();
-            eprint!("{}", result.err);
+    let mut engine = Engine::new(plan.solver);
+    let mut last_line = first.0;
+    let mut chunk = vec![first];
+    let mut ended = false;
+    let mut failure = None;
+    loop {
+        // Take what has arrived, up to a chunk; wait only when nothing is ready.
+        let capacity = CHUNK * plan.jobs;
+        let mut waiting = false;
+        while chunk.len() < capacity && !ended {
+            let line = if chunk.is_empty() {
+                lines.recv().map_err(|_| TryRecvError::Disconnected)
+            } else {
+                lines.try_recv()
+            };
+            match line {
+                Ok(Ok(line)) => {
+                    last_line = line.0;
+                    if !skipped(&line.1) {
+                        chunk.push(line);
+                    }
+                }
+                Ok(Err(e)) => {
+                    failure = Some(e);
+                    ended = true;
+                }
+                Err(TryRecvError::Empty) => {
+                    waiting = true;
+                    break;
+                }
+                Err(TryRecvError::Disconnected) => ended = true,
+            }
         }
-        outcome = outcome.max(result.outcome);
-        reports.extend(result.report);
-    };
-    if jobs == 1 {
-        for (i, line) in lines.iter().enumerate() {
-            emit(solve_line(args, engine, i + 1, line), out);
-        }
-    } else {
-        // Each worker thread keeps an engine of its own (for DLX, its own matrix); the lines
-        // come back in input order.
-        use rayon::prelude::*;
-        let solved: Vec<LineResult> = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
-            Ok(pool) => pool.install(|| {
-                lines
+        let reports: Vec<Report> = match &pool {
+            Some(pool) if chunk.len() > 1 => pool.install(|| {
+                use rayon::prelude::*;
+                // Each worker keeps an engine of its own (for DLX, its own matrix).
+                chunk
                     .par_iter()
-                    .enumerate()
-                    .map_init(
-                        || Engine::new(args.solver),
-                        |engine, (i, line)| solve_line(args, engine, i + 1, line),
-                    )
+                    .map_init(|| Engine::new(plan.solver), |engine, line| solve(plan, engine, line))
                     .collect()
             }),
-            Err(_) => {
-                lines.iter().enumerate().map(|(i, line)| solve_line(args, engine, i + 1, line)).collect()
-            }
+            _ => chunk.iter().map(|line| solve(plan, &mut engine, line)).collect(),
         };
-        for result in solved {
-            emit(result, out);
+        chunk.clear();
+        for report in &reports {
+            renderer.report(report)?;
+            status = status.max(Status::of(report.verdict));
+            summary.add(report);
+        }
+        if waiting || ended {
+            renderer.flush()?; // the reader has nothing more ready: show what is done
+        }
+        if ended {
+            break;
         }
     }
-
-    if args.stats {
-        let _ = out.flush();
-        print_batch_stats(&reports, lines.len(), start.elapsed(), jobs);
+    if let Some(e) = failure {
+        renderer.flush()?;
+        eprintln!("error: the input could not be read past line {last_line}: {e}");
+        status = status.max(Status::BadInput);
     }
-    outcome
+    if plan.stats {
+        summary.wall = start.elapsed();
+        renderer.summary(&summary)?;
+    }
+    renderer.flush()?;
+    Ok(status)
 }
 
-/// The counter that a batch reports as a maximum.
-const DEEPEST: &str = "deepest level";
-
-/// `--stats` for a batch: totals, averages, grades, and the wall time.
-fn print_batch_stats(reports: &[Report], lines: usize, wall: Duration, jobs: usize) {
-    let puzzles = reports.len();
-    eprintln!("puzzles: {puzzles}");
-    let mut totals: Vec<(&'static str, u64)> = Vec::new();
-    let mut grades: Vec<(Grade, u64)> = Vec::new();
-    for report in reports {
-        for &(name, value) in &report.counters {
-            match totals.iter_mut().find(|(n, _)| *n == name) {
-                // The deepest level of a batch is the deepest of its searches, not a sum.
-                Some((DEEPEST, total)) => *total = (*total).max(value),
-                Some((_, total)) => *total += value,
-                None => totals.push((name, value)),
-            }
-        }
-        if let Some((grade, ..)) = report.grade {
-            match grades.iter_mut().find(|(g, _)| *g == grade) {
-                Some((_, n)) => *n += 1,
-                None => grades.push((grade, 1)),
-            }
-        }
-    }
-    for (name, total) in totals {
-        if name == DEEPEST {
-            eprintln!("{name}: {total}");
-        } else {
-            eprintln!("{name}: {total} ({:.1} a puzzle)", total as f64 / puzzles.max(1) as f64);
-        }
-    }
-    if !grades.is_empty() {
-        grades.sort();
-        let list: Vec<String> = grades.iter().map(|(g, n)| format!("{g} {n}")).collect();
-        eprintln!("grades: {}", list.join(", "));
-    }
-    let per_second = lines as f64 / wall.as_secs_f64().max(1e-9);
-    let threads = if jobs == 1 { "1 thread".to_string() } else { format!("{jobs} threads") };
-    eprintln!("time: {:.3} s ({per_second:.0} puzzles/s, {threads})", wall.as_secs_f64());
+fn read_error(e: io::Error) -> io::Result<Status> {
+    eprintln!("error: cannot read the input: {e}");
+    Ok(Status::BadInput)
 }

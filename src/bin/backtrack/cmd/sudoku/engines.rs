@@ -1,125 +1,307 @@
-//! The three solvers behind `backtrack sudoku`, each giving a [`Report`].
+//! The four solvers behind `backtrack sudoku`, each giving a typed [`Report`].
 
-use super::{Args, Order, Solver, wanted};
-use backtrack::sudoku::logic::{self, Grade, Technique};
-use backtrack::sudoku::{Board, Cell, ExactCover, Placement};
-use backtrack::watch::{Counters, Watcher};
+use super::plan::{Mode, Order, Plan, Solver};
+use super::report::{Counters, Grading, Report, Verdict};
+use backtrack::sudoku::logic::{self, Grade};
+use backtrack::sudoku::{Board, Cell, ExactCover, Placement, bitboard};
+use backtrack::watch::{Counters as WatchCounters, Watcher};
 use backtrack::{Assumptions, Event, Observer, SlotOrder, stack_assumptions};
-use std::time::{Duration, Instant};
-
-/// What the search of one puzzle found.
-#[derive(Default)]
-pub(super) struct Report {
-    /// Solutions found (each printed as it came, or counted).
-    pub(super) solutions: u64,
-    /// The solver's counters, by name, in the order they are printed.
-    pub(super) counters: Vec<(&'static str, u64)>,
-    pub(super) time: Duration,
-    /// The trace reached its --limit and ended the search.
-    pub(super) stopped: bool,
-    /// The logic solver's grade, score and hardest technique.
-    pub(super) grade: Option<(Grade, f32, Option<Technique>)>,
-    /// Why the solver gave no solution, when it can say (the logic solver's contradiction).
-    pub(super) note: Option<String>,
-}
+use std::cell::Cell as Flag;
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::time::Instant;
 
 /// Which solver, with what it keeps between the puzzles of a batch.
-pub(super) enum Engine {
+pub enum Engine {
+    Bitboard,
     Backtrack,
     Dlx(ExactCover),
     Logic,
 }
 
+/// What a search gives before it becomes a report.
+struct Found {
+    solutions: Vec<Board>,
+    count: u64,
+    stopped: bool,
+    counters: Counters,
+}
+
 impl Engine {
-    pub(super) fn new(solver: Solver) -> Engine {
+    pub fn new(solver: Solver) -> Engine {
         match solver {
+            Solver::Bitboard => Engine::Bitboard,
             Solver::Backtrack => Engine::Backtrack,
             Solver::Dlx => Engine::Dlx(ExactCover::new()),
             Solver::Logic => Engine::Logic,
         }
     }
 
-    pub(super) fn search(&mut self, args: &Args, board: &Board, found: &mut dyn FnMut(&Board)) -> Report {
-        match self {
-            Engine::Backtrack => search(args, board, found),
-            Engine::Dlx(cover) => search_dlx(cover, args, board, found),
-            Engine::Logic => search_logic(board, found),
+    /// Solve (count, list) `board` as the plan says; `line` is its line in a batch.
+    pub fn search(&mut self, plan: &Plan, board: &Board, line: Option<u64>) -> Report {
+        let start = Instant::now();
+        if let Engine::Logic = self {
+            return search_logic(board, line, start);
+        }
+        let deadline = plan.budget.timeout.map(|t| start + t);
+        let max_nodes = plan.budget.max_nodes.unwrap_or(u64::MAX);
+        // Keep every solution when listing them, the first when solving, none when counting.
+        let keep = match plan.mode {
+            Mode::All { .. } => usize::MAX,
+            Mode::Count { .. } => 0,
+            _ => 1,
+        };
+        let wanted = plan.wanted();
+        let found = match self {
+            Engine::Bitboard => search_bitboard(board, wanted, keep, max_nodes, deadline),
+            Engine::Dlx(cover) => search_dlx(cover, board, wanted, keep, max_nodes, deadline),
+            Engine::Backtrack => search_driver(plan, board, wanted, keep, max_nodes, deadline),
+            Engine::Logic => unreachable!("handled above"),
+        };
+        let verdict = match (found.count, found.stopped) {
+            (_, true) if !matches!(plan.mode, Mode::Solve) || found.count == 0 => Verdict::Stopped,
+            (0, _) => Verdict::NoSolution,
+            _ => Verdict::Solved,
+        };
+        let unique = (matches!(plan.mode, Mode::Solve) && wanted == 2 && !found.stopped && found.count > 0)
+            .then_some(found.count == 1);
+        let reason = match verdict {
+            Verdict::Stopped => Some(stop_reason(plan)),
+            _ => None,
+        };
+        Report {
+            line,
+            puzzle: Some(board.clone()),
+            verdict,
+            solutions: found.solutions,
+            count: found.count,
+            unique,
+            grade: None,
+            reason,
+            counters: found.counters,
+            time: start.elapsed(),
         }
     }
 }
 
-/// Solve `board` with the logic solver.
-fn search_logic(board: &Board, found: &mut dyn FnMut(&Board)) -> Report {
-    let start = Instant::now();
+/// Why a search stopped early, in words.
+fn stop_reason(plan: &Plan) -> String {
+    match (plan.budget.max_nodes, plan.budget.timeout) {
+        (Some(n), Some(t)) => format!("stopped at --max-nodes {n} or --timeout {}", t.as_secs_f64()),
+        (Some(n), None) => format!("stopped at --max-nodes {n}"),
+        (None, Some(t)) => format!("stopped at --timeout {}", t.as_secs_f64()),
+        (None, None) => "stopped".to_string(),
+    }
+}
+
+/// Whether the puzzle has exactly one solution, by the band engine (cheap: proves it in
+/// microseconds), for the solvers that look for one solution only.
+fn is_unique(board: &Board) -> bool {
+    bitboard::Solutions::new(board).take(2).count() == 1
+}
+
+fn search_logic(board: &Board, line: Option<u64>, start: Instant) -> Report {
     let report = logic::solve(board);
     let solved = report.outcome == logic::Outcome::Solved;
-    if solved {
-        found(&report.board());
-    }
     let hardest = report.hardest();
     Report {
-        solutions: u64::from(solved),
-        counters: vec![("steps", report.steps.len() as u64)],
+        line,
+        puzzle: Some(board.clone()),
+        verdict: if solved { Verdict::Solved } else { Verdict::NoSolution },
+        solutions: if solved { vec![report.board()] } else { Vec::new() },
+        count: u64::from(solved),
+        unique: solved.then(|| is_unique(board)),
+        grade: solved.then(|| Grading { grade: report.grade(), score: Grade::score(hardest), hardest }),
+        reason: (!solved).then(|| report.outcome_sentence()),
+        counters: Counters { steps: Some(report.steps.len() as u64), ..Counters::default() },
         time: start.elapsed(),
-        grade: solved.then(|| (report.grade(), Grade::score(hardest), hardest)),
-        note: (!solved).then(|| report.outcome_sentence()),
-        ..Report::default()
     }
 }
 
-/// Search `board` with Dancing Links on the batch's one matrix.
-fn search_dlx(cover: &mut ExactCover, args: &Args, board: &Board, found: &mut dyn FnMut(&Board)) -> Report {
-    let start = Instant::now();
+fn search_bitboard(
+    board: &Board,
+    wanted: u64,
+    keep: usize,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+) -> Found {
+    let budget = bitboard::Budget { max_guesses: max_nodes, deadline };
+    let mut search = bitboard::Solutions::new(board).budget(budget);
+    let mut solutions = Vec::new();
+    let mut count = 0;
+    while count < wanted {
+        let Some(solution) = search.next() else { break };
+        if solutions.len() < keep {
+            solutions.push(solution.to_board());
+        }
+        count += 1;
+    }
+    let stats = search.stats();
+    Found {
+        solutions,
+        count,
+        stopped: search.outcome() == bitboard::Outcome::OutOfBudget,
+        counters: Counters {
+            guesses: Some(stats.guesses),
+            dead_ends: Some(stats.dead_ends),
+            ..Counters::default()
+        },
+    }
+}
+
+fn search_dlx(
+    cover: &mut ExactCover,
+    board: &Board,
+    wanted: u64,
+    keep: usize,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+) -> Found {
     let mut solver = cover.solver(board);
-    let wanted = wanted(args);
-    let mut solutions = 0;
-    while solutions < wanted {
+    solver.set_budget(backtrack::dlx::Budget { max_nodes, deadline, ..Default::default() });
+    let mut solutions = Vec::new();
+    let mut count = 0;
+    while count < wanted {
         let Some(options) = solver.next_solution() else { break };
-        solutions += 1;
-        found(&ExactCover::board(options));
+        if solutions.len() < keep {
+            solutions.push(ExactCover::board(options));
+        }
+        count += 1;
     }
     let stats = solver.stats();
-    Report {
+    Found {
         solutions,
-        counters: vec![("nodes", stats.nodes), ("updates", stats.updates)],
-        time: start.elapsed(),
-        ..Report::default()
+        count,
+        stopped: solver.outcome() == backtrack::dlx::Outcome::OutOfBudget,
+        counters: Counters {
+            nodes: Some(stats.nodes),
+            dead_ends: Some(stats.dead_ends),
+            updates: Some(stats.updates),
+            ..Counters::default()
+        },
     }
 }
 
-/// Search `board` with the driver, calling `found` on the board at each solution reported.
-pub(super) fn search(args: &Args, board: &Board, found: &mut dyn FnMut(&Board)) -> Report {
+/// The driver's search, with the budget and the watching (trace, animation, tree) as one
+/// observer. When the watching reaches its limit it stops, and the search goes on.
+fn search_driver(
+    plan: &Plan,
+    board: &Board,
+    wanted: u64,
+    keep: usize,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+) -> Found {
     let generators = board.generators();
     let search = stack_assumptions(&generators);
-    if !args.watching() {
-        return match args.order {
-            Order::Static => drive(search, board, args, found),
-            Order::Fewest => drive(search.fewest_first(), board, args, found),
+    let budgeted = max_nodes < u64::MAX || deadline.is_some();
+    let over_budget = Flag::new(false);
+    let mut nodes = 1u64; // the root
+    let mut spent = |event: &Event<'_, Placement<'_>>| {
+        if let Event::Assume { .. } = event {
+            nodes += 1;
+            if nodes > max_nodes || (nodes % 1024 == 0 && deadline.is_some_and(|d| Instant::now() >= d)) {
+                over_budget.set(true);
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    };
+    let Some(watch) = &plan.watch else {
+        let found = if budgeted {
+            let observer = |event: Event<'_, Placement<'_>>| spent(&event);
+            in_order(plan.order, search.observe(observer), board, wanted, keep)
+        } else {
+            in_order(plan.order, search, board, wanted, keep)
         };
-    }
-    let watch = args.watch();
+        return Found { stopped: over_budget.get(), ..found };
+    };
     // The slots are the empty cells, in reading order: name them in the trace.
     let cells: Vec<Cell> = board.empty_cells().collect();
     let dead_end = |slot: usize| format!("dead end: {} has no candidate", cells[slot]);
-    let draw = |event: &Event<'_, Placement<'_>>, counters: &Counters| frame(board, event, counters);
-    let mut watcher = Watcher::new(std::io::stdout(), &watch, dead_end, draw);
-    let observer = |event: Event<'_, Placement<'_>>| watcher.see(&event);
-    let report = match args.order {
-        Order::Static => drive(search.observe(observer), board, args, found),
-        Order::Fewest => drive(search.observe(observer).fewest_first(), board, args, found),
+    let draw = |event: &Event<'_, Placement<'_>>, counters: &WatchCounters| frame(board, event, counters);
+    let mut watcher = Watcher::new(std::io::stdout(), watch, dead_end, draw);
+    let watching = Flag::new(true);
+    let observer = |event: Event<'_, Placement<'_>>| {
+        if watching.get() && watcher.see(&event).is_break() {
+            watching.set(false);
+        }
+        spent(&event)
     };
-    if let (Some(tree), Some(path)) = (watcher.tree(), &args.tree) {
+    let found = in_order(plan.order, search.observe(observer), board, wanted, keep);
+    if !watching.get() {
+        let what = if watch.tree { "tree" } else { "trace" };
+        let _ = writeln!(
+            std::io::stdout(),
+            "(the {what} stopped at --limit {}; the search went on)",
+            watch.limit
+        );
+    }
+    if let (Some(tree), Some(path)) = (watcher.tree(), &plan.tree) {
         match tree.write_to(path) {
             Ok(()) => eprintln!("wrote {} nodes of the search tree to {}", tree.len(), path.display()),
             Err(e) => eprintln!("error: {e}"),
         }
     }
-    report
+    Found { stopped: over_budget.get(), ..found }
+}
+
+/// Run the driver in the order asked for.
+fn in_order<G, I, O>(
+    order: Order,
+    search: Assumptions<'_, G, I, O>,
+    board: &Board,
+    wanted: u64,
+    keep: usize,
+) -> Found
+where
+    G: Fn() -> I,
+    I: ExactSizeIterator,
+    O: Observer<I::Item>,
+{
+    match order {
+        Order::Static => drive(search, board, wanted, keep),
+        Order::Fewest => drive(search.fewest_first(), board, wanted, keep),
+    }
+}
+
+fn drive<G, I, O, S>(
+    mut search: Assumptions<'_, G, I, O, S>,
+    board: &Board,
+    wanted: u64,
+    keep: usize,
+) -> Found
+where
+    G: Fn() -> I,
+    I: Iterator,
+    O: Observer<I::Item>,
+    S: SlotOrder<G, I>,
+{
+    let mut solutions = Vec::new();
+    let mut count = 0;
+    while count < wanted && search.next().is_some() {
+        if solutions.len() < keep {
+            solutions.push(board.clone()); // the board holds the solution while the search lives
+        }
+        count += 1;
+    }
+    let stats = search.stats();
+    Found {
+        solutions,
+        count,
+        stopped: false,
+        counters: Counters {
+            nodes: Some(stats.nodes()),
+            dead_ends: Some(stats.dead_ends()),
+            deepest: Some(stats.deepest() as u64),
+            ..Counters::default()
+        },
+    }
 }
 
 /// One frame of the animation: the board, the cell of the event highlighted (green: assumed,
 /// yellow: taken back), what happened, and the counters.
-fn frame(board: &Board, event: &Event<'_, Placement<'_>>, counters: &Counters) -> String {
+fn frame(board: &Board, event: &Event<'_, Placement<'_>>, counters: &WatchCounters) -> String {
     let (cell, colour) = match event {
         Event::Assume { assumption, .. } => (Some(assumption.cell()), "42"),
         Event::TakeBack { assumption, .. } => (Some(assumption.cell()), "43"),
@@ -147,37 +329,4 @@ fn frame(board: &Board, event: &Event<'_, Placement<'_>>, counters: &Counters) -
         }
     }
     format!("{out}\n{event}\n{counters}\n")
-}
-
-fn drive<G, I, O, S>(
-    mut search: Assumptions<'_, G, I, O, S>,
-    board: &Board,
-    args: &Args,
-    found: &mut dyn FnMut(&Board),
-) -> Report
-where
-    G: Fn() -> I,
-    I: Iterator,
-    O: Observer<I::Item>,
-    S: SlotOrder<G, I>,
-{
-    let start = Instant::now();
-    let wanted = wanted(args);
-    let mut solutions = 0;
-    while solutions < wanted && search.next().is_some() {
-        solutions += 1;
-        found(board);
-    }
-    let stats = search.stats();
-    Report {
-        solutions,
-        counters: vec![
-            ("nodes", stats.nodes()),
-            ("dead ends", stats.dead_ends()),
-            ("deepest level", stats.deepest() as u64),
-        ],
-        time: start.elapsed(),
-        stopped: search.is_stopped(),
-        ..Report::default()
-    }
 }

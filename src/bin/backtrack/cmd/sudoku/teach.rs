@@ -1,17 +1,30 @@
-//! The options for learners: `--compare`, `--estimate`, `--explain`, `--hint`.
+//! The learners' modes: `--compare`, `--estimate`, `--explain`, `--hint`, as text or JSON.
 
-use super::{Args, Format, Order};
-use crate::Outcome;
-use backtrack::sudoku::logic;
-use backtrack::sudoku::{Board, ExactCover};
+use super::plan::{Format, Order, Plan};
+use crate::Status;
+use backtrack::sudoku::logic::{self, Grade};
+use backtrack::sudoku::{Board, ExactCover, bitboard};
 use backtrack::{Assumptions, Event, SlotOrder, stack_assumptions};
-use std::io::Write;
+use serde::Serialize;
+use serde_json::json;
+use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 /// The most nodes `--compare` and `--estimate` let the driver search before giving up.
 const NODE_BUDGET: u64 = 20_000_000;
 
-/// Search to the end (every solution), stopping at `NODE_BUDGET` nodes: (stats, stopped).
+fn ms(t: Duration) -> f64 {
+    (t.as_secs_f64() * 1e6).round() / 1e3
+}
+
+fn json_line(mut out: impl Write, value: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer(&mut out, value)?;
+    writeln!(out)?;
+    out.flush()
+}
+
+/// Search to the end (every solution), or to the first solution, stopping at `NODE_BUDGET`
+/// nodes: (stats, stopped, time).
 fn full_search<G, I, S>(
     search: Assumptions<'_, G, I, (), S>,
     first: bool,
@@ -41,14 +54,23 @@ where
     (search.stats().clone(), search.is_stopped(), start.elapsed())
 }
 
-/// `--compare`: the same puzzle, four ways, in one table.
-pub(super) fn compare(board: &Board, out: &mut impl Write) -> Outcome {
-    let ms = |t: Duration| format!("{:.3} ms", t.as_secs_f64() * 1e3);
-    let _ = writeln!(out, "The problem:\n{board}\n");
-    let _ = writeln!(out, "| solver | nodes | dead ends | time | note |");
-    let _ = writeln!(out, "|---|---:|---:|---:|---|");
+/// One row of `--compare`.
+#[derive(Serialize)]
+struct Row {
+    solver: &'static str,
+    /// Nodes (the driver, DLX), guesses (the band engine) or steps (logic).
+    nodes: u64,
+    /// Dead ends, or the logic solver's guesses.
+    dead_ends: u64,
+    time_ms: f64,
+    note: String,
+}
+
+/// `--compare`: the same puzzle, five ways, in one table.
+pub(super) fn compare(board: &Board, json: bool, mut out: impl Write) -> io::Result<Status> {
+    let mut rows = Vec::new();
     let generators = board.generators();
-    for (name, fewest) in [("backtrack, static order", false), ("backtrack, fewest candidates", true)] {
+    for (solver, fewest) in [("backtrack, static order", false), ("backtrack, fewest candidates", true)] {
         let search = stack_assumptions(&generators);
         let (stats, stopped, time) =
             if fewest { full_search(search.fewest_first(), true) } else { full_search(search, true) };
@@ -59,41 +81,74 @@ pub(super) fn compare(board: &Board, out: &mut impl Write) -> Outcome {
         } else {
             format!("deepest level {}", stats.deepest())
         };
-        let _ =
-            writeln!(out, "| {name} | {} | {} | {} | {note} |", stats.nodes(), stats.dead_ends(), ms(time));
+        rows.push(Row {
+            solver,
+            nodes: stats.nodes(),
+            dead_ends: stats.dead_ends(),
+            time_ms: ms(time),
+            note,
+        });
     }
+    let start = Instant::now();
+    let mut bands = bitboard::Solutions::new(board);
+    let found = bands.next().is_some();
+    let stats = bands.stats();
+    rows.push(Row {
+        solver: "bitboard",
+        nodes: stats.guesses,
+        dead_ends: stats.dead_ends,
+        time_ms: ms(start.elapsed()),
+        note: "locked candidates and singles on bit masks, then guesses".to_string(),
+    });
     let start = Instant::now();
     let mut cover = ExactCover::new();
     let built = start.elapsed();
     let start = Instant::now();
     let mut solver = cover.solver(board);
-    let found = solver.next_solution().is_some();
+    solver.next_solution();
     let stats = solver.stats();
-    let _ = writeln!(
-        out,
-        "| dancing links | {} | {} | {} | {} updates; {} to build the matrix once |",
-        stats.nodes,
-        stats.dead_ends,
-        ms(start.elapsed()),
-        stats.updates,
-        ms(built)
-    );
+    rows.push(Row {
+        solver: "dancing links",
+        nodes: stats.nodes,
+        dead_ends: stats.dead_ends,
+        time_ms: ms(start.elapsed()),
+        note: format!("{} updates; {:.3} ms to build the matrix once", stats.updates, ms(built)),
+    });
     drop(solver);
     let start = Instant::now();
     let report = logic::solve(board);
-    let guesses = count_bifurcations(&report.steps);
-    let _ = writeln!(
+    rows.push(Row {
+        solver: "logic",
+        nodes: report.steps.len() as u64,
+        dead_ends: count_bifurcations(&report.steps) as u64,
+        time_ms: ms(start.elapsed()),
+        note: report.outcome_sentence(),
+    });
+    let status = if found { Status::Solved } else { Status::NoSolution };
+    if json {
+        json_line(out, &json!({ "puzzle": format!("{board:#}"), "solvers": rows }))?;
+        return Ok(status);
+    }
+    writeln!(out, "The problem:\n{board}\n")?;
+    writeln!(out, "| solver | nodes | dead ends | time | note |")?;
+    writeln!(out, "|---|---:|---:|---:|---|")?;
+    for row in &rows {
+        let (nodes, dead_ends) = match row.solver {
+            "logic" => (format!("{} steps", row.nodes), format!("{} guesses", row.dead_ends)),
+            "bitboard" => (format!("{} guesses", row.nodes), row.dead_ends.to_string()),
+            _ => (row.nodes.to_string(), row.dead_ends.to_string()),
+        };
+        writeln!(out, "| {} | {nodes} | {dead_ends} | {:.3} ms | {} |", row.solver, row.time_ms, row.note)?;
+    }
+    writeln!(
         out,
-        "| logic | {} steps | {guesses} guesses | {} | {} |",
-        report.steps.len(),
-        ms(start.elapsed()),
-        report.outcome_sentence()
-    );
-    let _ = writeln!(
-        out,
-        "\nNodes count assumptions (and the root); the first solution of each search. Dancing links\nbranches on the constraint with the fewest options, so it can place a digit in a cell\nwhere the driver sees several candidates."
-    );
-    if found { Outcome::Solved } else { Outcome::NoSolution }
+        "\nNodes count assumptions (and the root); the first solution of each search. Dancing links\n\
+         branches on the constraint with the fewest options, so it can place a digit in a cell\n\
+         where the driver sees several candidates; the band engine fills every forced cell before\n\
+         it guesses."
+    )?;
+    out.flush()?;
+    Ok(status)
 }
 
 fn count_bifurcations(steps: &[logic::Step]) -> usize {
@@ -107,97 +162,171 @@ fn count_bifurcations(steps: &[logic::Step]) -> usize {
 }
 
 /// `--estimate`: Knuth's estimate of the whole tree, then the real size.
-pub(super) fn estimate(args: &Args, board: &Board, out: &mut impl Write) -> Outcome {
+pub(super) fn estimate(
+    plan: &Plan,
+    board: &Board,
+    probes: u64,
+    seed: u64,
+    json: bool,
+    mut out: impl Write,
+) -> io::Result<Status> {
     let generators = board.generators();
     let start = Instant::now();
-    let guess = match args.order {
-        Order::Static => backtrack::estimate(&generators, args.probes, args.seed),
-        Order::Fewest => backtrack::estimate_fewest_first(&generators, args.probes, args.seed),
+    let guess = match plan.order {
+        Order::Static => backtrack::estimate(&generators, probes, seed),
+        Order::Fewest => backtrack::estimate_fewest_first(&generators, probes, seed),
     };
     let estimated_in = start.elapsed();
     let search = stack_assumptions(&generators);
-    let (stats, stopped, time) = match args.order {
+    let (stats, stopped, time) = match plan.order {
         Order::Static => full_search(search, false),
         Order::Fewest => full_search(search.fewest_first(), false),
     };
-    let order = match args.order {
+    let order = match plan.order {
         Order::Static => "static order",
         Order::Fewest => "fewest candidates first",
     };
-    let _ = writeln!(out, "search tree, {order}:");
-    let _ = writeln!(
+    if json {
+        json_line(
+            out,
+            &json!({
+                "order": order,
+                "estimate": { "nodes": guess.nodes, "solutions": guess.solutions, "probes": guess.probes,
+                              "time_ms": ms(estimated_in) },
+                "search": { "nodes": stats.nodes(), "solutions": stats.solutions(), "stopped": stopped,
+                            "time_ms": ms(time) },
+            }),
+        )?;
+        return Ok(Status::Solved);
+    }
+    writeln!(out, "search tree, {order}:")?;
+    writeln!(
         out,
         "  estimate: {:.0} nodes, {:.2} solutions ({} probes, {:.1} ms)",
         guess.nodes,
         guess.solutions,
         guess.probes,
         estimated_in.as_secs_f64() * 1e3
-    );
+    )?;
     if stopped {
-        let _ = writeln!(out, "  search:   more than {NODE_BUDGET} nodes (stopped there)");
+        writeln!(out, "  search:   more than {NODE_BUDGET} nodes (stopped there)")?;
     } else {
-        let _ = writeln!(
+        writeln!(
             out,
             "  search:   {} nodes, {} solutions ({:.1} ms); estimate / real = {:.2}",
             stats.nodes(),
             stats.solutions(),
             time.as_secs_f64() * 1e3,
             guess.ratio_to(&stats)
-        );
+        )?;
     }
-    Outcome::Solved
+    out.flush()?;
+    Ok(Status::Solved)
+}
+
+/// A step as data, for JSON: the technique, the sentence, what it placed and removed.
+fn step_json(step: &logic::Step) -> serde_json::Value {
+    let pairs = |list: &[(backtrack::sudoku::Cell, backtrack::sudoku::Digit)]| -> Vec<String> {
+        list.iter().map(|(cell, digit)| format!("{cell}={digit}")).collect()
+    };
+    let mut value = json!({
+        "technique": step.technique().to_string(),
+        "sentence": step.to_string(),
+        "placements": pairs(&step.placements),
+        "eliminations": pairs(&step.eliminations),
+    });
+    if let logic::Evidence::Bifurcation { steps, .. } = &step.evidence {
+        value["trial"] = steps.iter().map(step_json).collect();
+    }
+    value
 }
 
 /// `--explain`: every step, numbered (a bifurcation's trial indented under it), then the grid.
-pub(super) fn explain(args: &Args, board: &Board, out: &mut impl Write) -> Outcome {
+pub(super) fn explain(plan: &Plan, board: &Board, mut out: impl Write) -> io::Result<Status> {
     let report = logic::solve(board);
-    let _ = writeln!(out, "The problem:\n{board}\n");
-    write_steps(out, &report.steps, "");
-    let _ = writeln!(out);
-    let outcome = if report.outcome == logic::Outcome::Solved {
-        match args.format.unwrap_or(Format::Grid) {
-            Format::Grid => writeln!(out, "The solution:\n{}\n", report.board()),
-            Format::Line => writeln!(out, "{:#}", report.board()),
+    let solved = report.outcome == logic::Outcome::Solved;
+    let status = if solved { Status::Solved } else { Status::NoSolution };
+    let unique = solved && bitboard::Solutions::new(board).take(2).count() == 1;
+    if plan.format == Some(Format::Json) {
+        let hardest = report.hardest();
+        json_line(
+            out,
+            &json!({
+                "puzzle": format!("{board:#}"),
+                "steps": report.steps.iter().map(step_json).collect::<Vec<_>>(),
+                "verdict": if solved { "solved" } else { "no_solution" },
+                "solution": solved.then(|| format!("{:#}", report.board())),
+                "unique": solved.then_some(unique),
+                "grade": solved.then(|| json!({ "grade": report.grade().to_string(),
+                                                "score": (f64::from(Grade::score(hardest)) * 10.0).round() / 10.0,
+                                                "hardest": hardest.map(|t| t.to_string()) })),
+                "reason": (!solved).then(|| report.outcome_sentence()),
+            }),
+        )?;
+        return Ok(status);
+    }
+    writeln!(out, "The problem:\n{board}\n")?;
+    write_steps(&mut out, &report.steps, "")?;
+    writeln!(out)?;
+    if solved {
+        match plan.format.unwrap_or(Format::Grid) {
+            Format::Line => writeln!(out, "{:#}", report.board())?,
+            _ => writeln!(out, "The solution:\n{}\n", report.board())?,
         }
-        .ok();
-        Outcome::Solved
-    } else {
-        Outcome::NoSolution
-    };
-    let _ = writeln!(out, "{}", report.outcome_sentence());
-    outcome
+        if !unique {
+            writeln!(out, "more than one solution: this is the one the steps reached")?;
+        }
+    }
+    writeln!(out, "{}", report.outcome_sentence())?;
+    out.flush()?;
+    Ok(status)
 }
 
-fn write_steps(out: &mut impl Write, steps: &[logic::Step], prefix: &str) {
+fn write_steps(out: &mut impl Write, steps: &[logic::Step], prefix: &str) -> io::Result<()> {
     for (n, step) in steps.iter().enumerate() {
         let number = format!("{prefix}{}", n + 1);
         let indent = "  ".repeat(prefix.matches('.').count());
-        let _ = writeln!(out, "{indent}{number}. {step}");
+        writeln!(out, "{indent}{number}. {step}")?;
         if let logic::Evidence::Bifurcation { steps: inner, .. } = &step.evidence {
-            write_steps(out, inner, &format!("{number}."));
+            write_steps(out, inner, &format!("{number}."))?;
         }
     }
+    Ok(())
 }
 
 /// `--hint LEVEL`: the next step, revealed progressively.
-pub(super) fn hint(board: &Board, level: u8, out: &mut impl Write) -> Outcome {
+pub(super) fn hint(board: &Board, level: u8, json: bool, mut out: impl Write) -> io::Result<Status> {
     let Some(step) = logic::next_step(board) else {
         // No step: the grid is full, or it contradicts itself (bifurcation always has a step).
-        return match logic::Grid::new(board).contradiction() {
-            None => {
-                let _ = writeln!(out, "the puzzle is solved");
-                Outcome::Solved
-            }
-            Some(c) => {
-                let _ = writeln!(out, "no solution: {c}");
-                Outcome::NoSolution
-            }
+        let (sentence, status) = match logic::Grid::new(board).contradiction() {
+            None => ("the puzzle is solved".to_string(), Status::Solved),
+            Some(c) => (format!("no solution: {c}"), Status::NoSolution),
         };
+        if json {
+            json_line(out, &json!({ "hint": null, "verdict": sentence }))?;
+        } else {
+            writeln!(out, "{sentence}")?;
+            out.flush()?;
+        }
+        return Ok(status);
     };
-    let _ = match level {
-        1 => writeln!(out, "try: {}", step.technique()),
-        2 => writeln!(out, "try: {}, {}", step.technique(), step.location()),
-        _ => writeln!(out, "{step}"),
+    let text = match level {
+        1 => format!("try: {}", step.technique()),
+        2 => format!("try: {}, {}", step.technique(), step.location()),
+        _ => step.to_string(),
     };
-    Outcome::Solved
+    if json {
+        let mut value = json!({ "level": level, "hint": text, "technique": step.technique().to_string() });
+        if level >= 2 {
+            value["location"] = step.location().into();
+        }
+        if level >= 3 {
+            value["step"] = step_json(&step);
+        }
+        json_line(out, &value)?;
+    } else {
+        writeln!(out, "{text}")?;
+        out.flush()?;
+    }
+    Ok(Status::Solved)
 }

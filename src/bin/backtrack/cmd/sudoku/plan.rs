@@ -1,0 +1,425 @@
+//! The arguments of `backtrack sudoku`, and the one place where they are decoded into a [`Plan`].
+//!
+//! Everything after this file reads the plan, never the arguments: a combination that makes no
+//! sense is refused here, with a sentence that says why, and nothing is silently ignored.
+
+use crate::cmd::Source;
+use backtrack::watch::Watch;
+use clap::ValueEnum;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Solve Sudoku puzzles: one given as an argument, or a batch, one puzzle a line.
+///
+/// A puzzle is 81 cells in reading order, `0`, `.` or `_` for an empty cell; spaces, `|`, `-`,
+/// `+` and commas are ignored, so a pasted 9-line grid works too. In a batch, blank lines and
+/// lines starting with `#` are skipped.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Examples:
+  backtrack sudoku                       solve the seed's newspaper puzzle
+  backtrack sudoku 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+  backtrack sudoku -f tests/data/top95.txt   one solution line per puzzle line
+  cat tests/data/top95.txt | backtrack sudoku -   the same, from standard input
+  backtrack sudoku --count --limit 2 PUZZLE   1 if the solution is unique
+  backtrack sudoku --format json -f FILE      one JSON object a puzzle
+  backtrack sudoku --trace --limit 40    watch the driver search
+  backtrack sudoku --solver logic PUZZLE solve as a person would, and grade the puzzle
+  backtrack sudoku --explain PUZZLE      every step of the logic, in plain sentences
+  backtrack sudoku --hint PUZZLE         the next step (--hint=1: the technique, =2: where)
+
+Exit status: 0 solved, 1 a puzzle has no solution, 2 bad input or usage,
+3 a search stopped at --max-nodes or --timeout.")]
+#[command(group = clap::ArgGroup::new("mode").multiple(false))]
+pub struct Args {
+    /// The puzzle (81 cells), or `-` to read puzzles from standard input, one a line.
+    /// Without it (and without --file), the seed's newspaper puzzle.
+    puzzle: Option<String>,
+
+    /// Read puzzles from FILE, one a line.
+    #[arg(short, long, value_name = "FILE", conflicts_with = "puzzle")]
+    file: Option<PathBuf>,
+
+    /// Print the number of solutions instead of a solution.
+    #[arg(long, group = "mode")]
+    count: bool,
+
+    /// Print every solution.
+    #[arg(long, group = "mode")]
+    all: bool,
+
+    /// Solve with logic and print every step, numbered, then the grid.
+    #[arg(long, group = "mode")]
+    explain: bool,
+
+    /// Print only the next logical step: `--hint=1` names the technique, `--hint=2` says where
+    /// to look, `--hint` (or `--hint=3`) gives the whole step.
+    #[arg(long, value_name = "LEVEL", num_args = 0..=1, require_equals = true, default_missing_value = "3",
+          value_parser = clap::value_parser!(u8).range(1..=3), group = "mode")]
+    hint: Option<u8>,
+
+    /// Solve the puzzle five ways (the driver in static and fewest order, the band engine,
+    /// DLX, logic) and compare nodes, dead ends and time in a table.
+    #[arg(long, group = "mode")]
+    compare: bool,
+
+    /// Estimate the size of the driver's search tree by Knuth's random probes, then search it
+    /// and print the real size beside the estimate (in the --order chosen).
+    #[arg(long, group = "mode")]
+    estimate: bool,
+
+    /// With --count or --all: stop after N solutions. With --trace: stop tracing after N lines
+    /// (default 1000); with --tree: draw the first N nodes (default 200). The watching stops
+    /// there, the search goes on.
+    #[arg(long, value_name = "N")]
+    limit: Option<u64>,
+
+    /// Which solver [default: bitboard; the driver (backtrack) when watching, ordering or
+    /// estimating].
+    #[arg(long, value_enum)]
+    solver: Option<Solver>,
+
+    /// Which empty cell the driver fills next (--solver backtrack) [default: fewest].
+    #[arg(long, value_enum)]
+    order: Option<Order>,
+
+    /// Stop each search after N nodes (guesses for the band engine) and report it stopped.
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+
+    /// Stop each search after SECONDS (a decimal) and report it stopped.
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
+
+    /// Print the counters (nodes, dead ends or updates, ...) and the time on standard error.
+    #[arg(long)]
+    stats: bool,
+
+    /// Print every step of the driver's search (assume, dead end, take back), indented by depth.
+    #[arg(long)]
+    trace: bool,
+
+    /// Redraw the board as the driver searches (the cell tried, dead ends, take-backs) with live
+    /// counters; the trace when standard output is not a terminal.
+    #[arg(long)]
+    animate: bool,
+
+    /// Pause between the frames of --animate, in milliseconds [default: 40].
+    #[arg(long, value_name = "MS", requires = "animate")]
+    delay: Option<u64>,
+
+    /// Random probes for --estimate [default: 1000].
+    #[arg(long, value_name = "N", requires = "estimate")]
+    probes: Option<u64>,
+
+    /// Seed of the random probes of --estimate [default: 1].
+    #[arg(long, value_name = "N", requires = "estimate")]
+    seed: Option<u64>,
+
+    /// Write the driver's search tree (its first --limit nodes, default 200) to FILE: Graphviz
+    /// DOT for a .dot file, a picture for .svg. One puzzle only.
+    #[arg(long, value_name = "FILE")]
+    tree: Option<PathBuf>,
+
+    /// Solve a batch on N threads [default: one a core].
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    jobs: Option<u64>,
+
+    /// How to print: the seed's grid (default for one puzzle), one line (default for a batch),
+    /// or JSON (one object a puzzle).
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+}
+
+/// The solvers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Solver {
+    /// The band engine: the grid as bit masks, searched by copying (the fastest).
+    Bitboard,
+    /// The driver: one generator per empty cell, stacking assumptions.
+    Backtrack,
+    /// Dancing Links: Sudoku as an exact-cover problem.
+    Dlx,
+    /// Human-style techniques, easiest first, bifurcation last; prints the grade.
+    Logic,
+}
+
+/// The order in which the driver takes the empty cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Order {
+    /// Reading order, as in the seed: row by row, left to right.
+    Static,
+    /// The empty cell with the fewest candidates next.
+    Fewest,
+}
+
+/// How results are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// The seed's layout: nine lines in three bands.
+    Grid,
+    /// One line of 81 characters.
+    Line,
+    /// One JSON object a puzzle (JSON lines).
+    Json,
+}
+
+/// What to do with each puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The first solution (and whether it is the only one).
+    Solve,
+    /// The number of solutions, up to a limit.
+    Count { limit: u64 },
+    /// Every solution, up to a limit.
+    All { limit: u64 },
+    /// The logic solver's steps.
+    Explain,
+    /// The next logical step, at a level of detail 1 to 3.
+    Hint { level: u8 },
+    /// Every solver on the puzzle, side by side.
+    Compare,
+    /// Knuth's estimate of the driver's tree, and the real size.
+    Estimate { probes: u64, seed: u64 },
+}
+
+impl Mode {
+    /// Whether the mode looks at one puzzle only (a batch is refused).
+    fn one_puzzle(self) -> bool {
+        matches!(self, Mode::Explain | Mode::Hint { .. } | Mode::Compare | Mode::Estimate { .. })
+    }
+}
+
+/// Where the puzzles come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// One puzzle, given on the command line (or the seed's newspaper puzzle).
+    Puzzle(String),
+    /// A file or standard input: a batch, one puzzle a line, or one pasted grid.
+    Source(Source),
+}
+
+/// Limits on each search.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Budget {
+    /// The most nodes (guesses for the band engine).
+    pub max_nodes: Option<u64>,
+    /// The longest time.
+    pub timeout: Option<Duration>,
+}
+
+/// Everything the command will do, decoded once from the arguments.
+#[derive(Debug)]
+pub struct Plan {
+    pub input: Input,
+    pub mode: Mode,
+    pub solver: Solver,
+    pub order: Order,
+    /// Watching the driver's search (trace, animation, tree): one puzzle or a batch, in order.
+    pub watch: Option<Watch>,
+    pub tree: Option<PathBuf>,
+    /// `None`: the default for the input (grid for one puzzle, line for a batch).
+    pub format: Option<Format>,
+    pub stats: bool,
+    pub jobs: usize,
+    pub budget: Budget,
+}
+
+/// The seed's newspaper puzzle, solved when no puzzle is given.
+pub const NEWSPAPER: &str =
+    "006007403000906020500304006740000010809000304010000057200603005030208000405700200";
+
+impl Args {
+    /// Decode the arguments into a plan, or say why they make no sense together.
+    pub fn decode(self) -> Result<Plan, String> {
+        let input = match (&self.file, self.puzzle.as_deref()) {
+            (Some(path), _) => Input::Source(Source::File(path.clone())),
+            (None, Some("-")) => Input::Source(Source::Stdin),
+            (None, Some(puzzle)) => Input::Puzzle(puzzle.to_string()),
+            (None, None) => Input::Puzzle(NEWSPAPER.to_string()),
+        };
+        let limit = self.limit;
+        if limit == Some(0) && (self.count || self.all) {
+            return Err("--limit 0 asks for no solution: give 1 or more".into());
+        }
+        let mode = if self.count {
+            Mode::Count { limit: limit.unwrap_or(u64::MAX) }
+        } else if self.all {
+            Mode::All { limit: limit.unwrap_or(u64::MAX) }
+        } else if self.explain {
+            Mode::Explain
+        } else if let Some(level) = self.hint {
+            Mode::Hint { level }
+        } else if self.compare {
+            Mode::Compare
+        } else if self.estimate {
+            Mode::Estimate { probes: self.probes.unwrap_or(1000), seed: self.seed.unwrap_or(1) }
+        } else {
+            Mode::Solve
+        };
+        let watching = self.trace || self.animate || self.tree.is_some();
+        let driver_only = watching || self.order.is_some() || matches!(mode, Mode::Estimate { .. });
+        let solver = match (self.solver, mode) {
+            (Some(_), Mode::Compare) => return Err("--compare runs every solver: leave out --solver".into()),
+            (Some(s), Mode::Estimate { .. }) if s != Solver::Backtrack => {
+                return Err("--estimate measures the driver's tree: use it without --solver".into());
+            }
+            (Some(s), Mode::Explain | Mode::Hint { .. }) if s != Solver::Logic => {
+                return Err("--explain and --hint are the logic solver's: leave out --solver".into());
+            }
+            (Some(Solver::Logic), Mode::Count { .. } | Mode::All { .. }) => {
+                return Err("--count and --all need a search: the logic solver finds one solution".into());
+            }
+            (Some(s), _) if driver_only && s != Solver::Backtrack => {
+                return Err("--trace, --animate, --tree and --order watch or steer the driver: use them \
+                            with --solver backtrack (or without --solver)"
+                    .into());
+            }
+            (Some(s), _) => s,
+            (None, Mode::Explain | Mode::Hint { .. }) => Solver::Logic,
+            (None, _) if driver_only => Solver::Backtrack,
+            (None, _) => Solver::Bitboard,
+        };
+        if watching && mode.one_puzzle() {
+            return Err(
+                "--trace, --animate and --tree watch a search: use them to solve, count or list".into()
+            );
+        }
+        if self.format == Some(Format::Json) && (self.trace || self.animate) {
+            return Err("--trace and --animate print text: use them without --format json".into());
+        }
+        if let Some(path) = &self.tree {
+            let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+            if !matches!(extension, "dot" | "gv" | "svg") {
+                return Err(format!(
+                    "--tree {}: the tree is written as Graphviz DOT (.dot, .gv) or a picture (.svg)",
+                    path.display()
+                ));
+            }
+            if matches!(input, Input::Source(_)) {
+                return Err("--tree draws one search: give one puzzle as an argument".into());
+            }
+            // A tree that cannot be written is bad usage: say so before searching, not after.
+            std::fs::File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        if (self.max_nodes.is_some() || self.timeout.is_some()) && solver == Solver::Logic {
+            return Err(
+                "--max-nodes and --timeout bound a search: the logic solver's steps are not one".into()
+            );
+        }
+        let timeout = match self.timeout {
+            Some(seconds) if !(seconds > 0.0 && seconds.is_finite()) => {
+                return Err(format!("--timeout {seconds}: give a number of seconds above 0"));
+            }
+            Some(seconds) => Some(Duration::from_secs_f64(seconds.min(1e9))),
+            None => None,
+        };
+        let watch = watching.then(|| {
+            // Frames need a terminal; elsewhere the animation is the trace.
+            let frames = self.animate && std::io::stdout().is_terminal();
+            Watch {
+                trace: self.trace || (self.animate && !frames),
+                animate: frames,
+                delay: Duration::from_millis(self.delay.unwrap_or(40)),
+                tree: self.tree.is_some(),
+                limit: limit.unwrap_or(if self.tree.is_some() { 200 } else { 1000 }),
+            }
+        });
+        let jobs = match self.jobs {
+            // A trace is one story, told in order.
+            _ if watch.is_some() => 1,
+            Some(jobs) => jobs as usize,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        Ok(Plan {
+            input,
+            mode,
+            solver,
+            order: self.order.unwrap_or(Order::Fewest),
+            watch,
+            tree: self.tree,
+            format: self.format,
+            stats: self.stats,
+            jobs,
+            budget: Budget { max_nodes: self.max_nodes, timeout },
+        })
+    }
+}
+
+impl Plan {
+    /// Refuse a batch for a mode that looks at one puzzle; `puzzles` is how many the input held.
+    pub fn check_batch(&self, puzzles: usize) -> Result<(), String> {
+        if self.mode.one_puzzle() && puzzles != 1 {
+            return Err(format!(
+                "--explain, --hint, --compare and --estimate look at one puzzle; the input holds {puzzles}"
+            ));
+        }
+        Ok(())
+    }
+
+    /// How many solutions each search looks for: two to tell whether the first is unique, unless
+    /// the driver is watched (the story ends at the first).
+    pub fn wanted(&self) -> u64 {
+        match self.mode {
+            Mode::Count { limit } | Mode::All { limit } => limit,
+            _ if self.watch.is_some() => 1,
+            _ => 2,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    fn decode(words: &[&str]) -> Result<Plan, String> {
+        let cli = Cli::try_parse_from(std::iter::once("sudoku").chain(words.iter().copied()))
+            .map_err(|e| e.kind().to_string())?;
+        cli.args.decode()
+    }
+
+    #[test]
+    fn nonsense_is_refused_not_ignored() {
+        for words in [
+            &["--explain", "--solver", "dlx"][..],
+            &["--estimate", "--solver", "dlx"],
+            &["--compare", "--solver", "logic"],
+            &["--count", "--solver", "logic"],
+            &["--trace", "--solver", "dlx"],
+            &["--order", "static", "--solver", "bitboard"],
+            &["--count", "--limit", "0"],
+            &["--tree", "t.png"],
+            &["--jobs", "0"],
+            &["--count", "--all"],
+            &["--explain", "--hint"],
+            &["--probes", "5"],
+            &["--delay", "5"],
+            &["--trace", "--format", "json"],
+            &["--timeout", "-1"],
+            &["--max-nodes", "5", "--solver", "logic"],
+            &["--tree", "x.dot", "-f", "file.txt"],
+        ] {
+            assert!(decode(words).is_err(), "{words:?} was accepted");
+        }
+    }
+
+    #[test]
+    fn the_default_solver_follows_the_mode() {
+        assert_eq!(decode(&[]).unwrap().solver, Solver::Bitboard);
+        assert_eq!(decode(&["--trace"]).unwrap().solver, Solver::Backtrack);
+        assert_eq!(decode(&["--order", "static"]).unwrap().solver, Solver::Backtrack);
+        assert_eq!(decode(&["--explain"]).unwrap().solver, Solver::Logic);
+        let plan = decode(&["--hint", NEWSPAPER]).unwrap();
+        assert_eq!(plan.mode, Mode::Hint { level: 3 });
+        assert_eq!(plan.input, Input::Puzzle(NEWSPAPER.into()));
+        assert_eq!(decode(&["--hint=1"]).unwrap().mode, Mode::Hint { level: 1 });
+    }
+}
