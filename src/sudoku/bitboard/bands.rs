@@ -66,6 +66,7 @@ impl Bands {
 
     /// Put `digit` (0..9) in `cell`: it leaves the cell's other candidates and its peers.
     /// The caller has checked that the cell allows it.
+    #[inline]
     pub(super) fn place(&mut self, cell: BandCell, digit: usize) {
         let BandCell { band, bit } = cell;
         let at = 1 << bit;
@@ -253,12 +254,7 @@ impl Bands {
             while pairs != 0 {
                 let bit = pairs.trailing_zeros();
                 pairs &= pairs - 1;
-                // Empty peers: in the band (row and box), and in the column in the other bands.
-                let column = in_columns(1 << (bit % 9));
-                let in_band = (unsolved & PEERS_IN_BAND[bit as usize]).count_ones();
-                let in_column: u32 =
-                    (0..3).filter(|&b| b != band).map(|b| (self.unsolved[b] & column).count_ones()).sum();
-                let reach = in_band + in_column;
+                let reach = self.reach(BandCell { band, bit });
                 if best.is_none_or(|(most, _)| reach > most) {
                     best = Some((reach, BandCell { band, bit }));
                 }
@@ -267,8 +263,9 @@ impl Bands {
         if let Some((_, cell)) = best {
             return Some((cell, self.first_digit(cell)));
         }
-        // Rarer paths: a search with no cell of two candidates left is young, or wide open.
-        let mut best: Option<(u32, BandCell, usize)> = None;
+        // Rarer paths, for a search that is young or wide open: a digit with two places left
+        // in a row, else the cell with three candidates and the most empty peers, else the
+        // first empty cell.
         for band in 0..3 {
             for digit in 0..9 {
                 let mask = self.masks[3 * digit + band] & self.unsolved[band];
@@ -279,17 +276,46 @@ impl Bands {
                     }
                 }
             }
-            let mut unsolved = self.unsolved[band];
-            while unsolved != 0 {
-                let cell = BandCell { band, bit: unsolved.trailing_zeros() };
-                unsolved &= unsolved - 1;
-                let count = (0..9).filter(|&d| self.allows(cell, d)).count() as u32;
-                if best.is_none_or(|(fewest, ..)| count < fewest) {
-                    best = Some((count, cell, self.first_digit(cell)));
+        }
+        let mut first = None;
+        for band in 0..3 {
+            let unsolved = self.unsolved[band];
+            if unsolved == 0 {
+                continue;
+            }
+            first = first.or(Some(BandCell { band, bit: unsolved.trailing_zeros() }));
+            let mut four = 0;
+            let [_, _, three] = self.counts(band);
+            let (mut seen_three, mut seen) = (0u32, 0u32);
+            for digit in 0..9 {
+                let mask = self.masks[3 * digit + band];
+                four |= seen_three & mask;
+                seen_three |= seen & mask;
+                seen |= mask;
+            }
+            debug_assert_eq!(seen_three & unsolved, three & unsolved);
+            let mut triples = unsolved & three & !four;
+            while triples != 0 {
+                let bit = triples.trailing_zeros();
+                triples &= triples - 1;
+                let reach = self.reach(BandCell { band, bit });
+                if best.is_none_or(|(most, _)| reach > most) {
+                    best = Some((reach, BandCell { band, bit }));
                 }
             }
         }
-        best.map(|(_, cell, digit)| (cell, digit))
+        best.map(|(_, cell)| cell).or(first).map(|cell| (cell, self.first_digit(cell)))
+    }
+
+    /// How many empty peers `cell` has: in its band (row and box), and in its column in the
+    /// other bands.
+    fn reach(&self, cell: BandCell) -> u32 {
+        let BandCell { band, bit } = cell;
+        let column = in_columns(1 << (bit % 9));
+        let in_band = (self.unsolved[band] & PEERS_IN_BAND[bit as usize]).count_ones();
+        let in_column: u32 =
+            (0..3).filter(|&b| b != band).map(|b| (self.unsolved[b] & column).count_ones()).sum();
+        in_band + in_column
     }
 
     /// The smallest digit (0..9) that `cell` allows; 0 if none.

@@ -142,7 +142,8 @@ impl Solutions {
                 bands.place(at, digit.index());
             }
         }
-        let mut stack = Vec::with_capacity(82);
+        // Deep searches grow it; most puzzles guess a few times only.
+        let mut stack = Vec::with_capacity(8);
         if consistent {
             stack.push(bands);
         }
