@@ -6,6 +6,7 @@ pub mod sudoku;
 
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, TryRecvError, sync_channel};
 
 /// Where input comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,13 +19,14 @@ pub enum Source {
 
 impl Source {
     /// The source as a buffered reader; the error says which could not be opened.
-    pub fn open(&self) -> Result<Box<dyn BufRead + Send>, String> {
-        match self {
-            Source::Stdin => Ok(Box::new(BufReader::new(io::stdin()))),
-            Source::File(path) => std::fs::File::open(path)
-                .map(|f| Box::new(BufReader::with_capacity(1 << 16, f)) as Box<dyn BufRead + Send>)
-                .map_err(|e| format!("cannot read {}: {e}", path.display())),
-        }
+    pub fn open(&self) -> Result<BufReader<Box<dyn Read + Send>>, String> {
+        let read: Box<dyn Read + Send> = match self {
+            Source::Stdin => Box::new(io::stdin()),
+            Source::File(path) => Box::new(
+                std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+            ),
+        };
+        Ok(BufReader::with_capacity(1 << 16, read))
     }
 
     /// The whole text; the error says which could not be read, or that it is not UTF-8.
@@ -81,6 +83,69 @@ impl<R: BufRead> Iterator for Lines<R> {
             }
             Err(e) => Some(Err(e)),
         }
+    }
+}
+
+/// A numbered line, or the error that ended the reading.
+pub type Line = io::Result<(u64, Vec<u8>)>;
+
+/// Lines read on a thread of their own, handed over in batches: a batch goes when it is full or
+/// when the reader's buffer is empty (the next read may wait for a slow writer), so a file moves
+/// in large batches and a line typed at a terminal arrives at once. (One line a message made
+/// the two threads wake each other for every line.)
+pub struct Incoming {
+    batches: Receiver<Vec<Line>>,
+    current: std::vec::IntoIter<Line>,
+}
+
+impl Incoming {
+    /// Start reading `reader` on a new thread.
+    pub fn start(reader: BufReader<Box<dyn Read + Send>>) -> Incoming {
+        let (send, batches) = sync_channel::<Vec<Line>>(16);
+        std::thread::spawn(move || {
+            let mut lines = Lines::new(reader);
+            let mut batch = Vec::with_capacity(256);
+            while let Some(line) = lines.next() {
+                let failed = line.is_err();
+                batch.push(line);
+                if failed || batch.len() == 256 || lines.reader.buffer().is_empty() {
+                    if send.send(std::mem::replace(&mut batch, Vec::with_capacity(256))).is_err() || failed {
+                        return; // the receiver is gone, or the input cannot be read further
+                    }
+                }
+            }
+            let _ = send.send(batch);
+        });
+        Incoming { batches, current: Vec::new().into_iter() }
+    }
+
+    /// The next line, waiting for it if need be; `None` at the end of the input.
+    pub fn recv(&mut self) -> Option<Line> {
+        loop {
+            if let Some(line) = self.current.next() {
+                return Some(line);
+            }
+            self.current = self.batches.recv().ok()?.into_iter();
+        }
+    }
+
+    /// The next line if one has arrived: `Err(Empty)` if the reader has none ready yet,
+    /// `Err(Disconnected)` at the end of the input.
+    pub fn try_recv(&mut self) -> Result<Line, TryRecvError> {
+        loop {
+            if let Some(line) = self.current.next() {
+                return Ok(line);
+            }
+            self.current = self.batches.try_recv()?.into_iter();
+        }
+    }
+}
+
+impl Iterator for Incoming {
+    type Item = Line;
+
+    fn next(&mut self) -> Option<Line> {
+        self.recv()
     }
 }
 

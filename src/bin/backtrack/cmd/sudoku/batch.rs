@@ -1,25 +1,24 @@
 //! A batch: puzzles streamed line by line, solved on `--jobs` threads, answered in input order.
 //!
-//! A reader thread sends the lines through a bounded channel; the main thread takes what has
-//! arrived (up to a chunk), solves it (on a rayon pool when `--jobs` > 1), writes the answers in
-//! order, and flushes whenever the reader has nothing more ready. Memory holds one chunk and the
-//! channel, whatever the size of the input, and the first answers come before the input ends.
+//! A reader thread hands the lines over in batches ([`Incoming`]); the main thread takes what
+//! has arrived (up to a chunk), solves it (on a rayon pool when `--jobs` > 1), writes the
+//! answers in order, and flushes whenever the reader has nothing more ready. Memory holds one
+//! chunk and a few batches, whatever the size of the input, and the first answers come before
+//! the input ends.
 
 use super::engines::Engine;
 use super::plan::{Format, Plan};
 use super::render::{Renderer, Summary};
 use super::report::Report;
 use crate::Status;
-use crate::cmd::Lines;
+use crate::cmd::Incoming;
 use backtrack::sudoku::{Board, ParseError};
-use std::io::{self, BufRead, Write};
-use std::sync::mpsc::{Receiver, TryRecvError, sync_channel};
+use std::io::{self, BufReader, Read, Write};
+use std::sync::mpsc::TryRecvError;
 use std::time::Instant;
 
 /// Lines a chunk holds at most, per thread.
 const CHUNK: usize = 1024;
-
-type Line = io::Result<(u64, Vec<u8>)>;
 
 /// Characters that count as cells (digits and empty marks).
 fn cells(line: &[u8]) -> usize {
@@ -32,20 +31,12 @@ fn skipped(line: &[u8]) -> bool {
     line.is_empty() || line[0] == b'#'
 }
 
-pub fn run(plan: &Plan, reader: Box<dyn BufRead + Send>, out: impl Write) -> io::Result<Status> {
-    let (send, lines) = sync_channel::<Line>(CHUNK * plan.jobs.max(4));
-    std::thread::spawn(move || {
-        for line in Lines::new(reader) {
-            let failed = line.is_err();
-            if send.send(line).is_err() || failed {
-                break; // the receiver is gone, or the input cannot be read further
-            }
-        }
-    });
+pub fn run(plan: &Plan, reader: BufReader<Box<dyn Read + Send>>, out: impl Write) -> io::Result<Status> {
+    let mut lines = Incoming::start(reader);
     // The first line with a puzzle on it tells a batch (81 cells or more, or a bad line) from
     // one pasted grid (nine cells a line, or fewer).
     let mut first = None;
-    for line in lines.iter() {
+    for line in lines.by_ref() {
         let (number, bytes) = match line {
             Ok(line) => line,
             Err(e) => return read_error(e),
@@ -70,9 +61,9 @@ pub fn run(plan: &Plan, reader: Box<dyn BufRead + Send>, out: impl Write) -> io:
 }
 
 /// The whole input is one grid: read it all, then solve it as one puzzle.
-fn one_grid(plan: &Plan, first: Vec<u8>, lines: Receiver<Line>, out: impl Write) -> io::Result<Status> {
+fn one_grid(plan: &Plan, first: Vec<u8>, lines: Incoming, out: impl Write) -> io::Result<Status> {
     let mut text = first;
-    for line in lines.iter() {
+    for line in lines {
         match line {
             Ok((_, bytes)) => {
                 text.push(b'\n');
@@ -97,14 +88,9 @@ fn one_grid(plan: &Plan, first: Vec<u8>, lines: Receiver<Line>, out: impl Write)
 }
 
 /// A mode for one puzzle, given a batch: fine if it holds exactly one line with a puzzle.
-fn one_line(
-    plan: &Plan,
-    first: (u64, Vec<u8>),
-    lines: Receiver<Line>,
-    out: impl Write,
-) -> io::Result<Status> {
+fn one_line(plan: &Plan, first: (u64, Vec<u8>), lines: Incoming, out: impl Write) -> io::Result<Status> {
     let mut more = 0;
-    for line in lines.iter() {
+    for line in lines {
         match line {
             Ok((_, bytes)) => more += usize::from(!skipped(&bytes)),
             Err(e) => return read_error(e),
@@ -145,7 +131,7 @@ fn solve(plan: &Plan, engine: &mut Engine, (number, bytes): &(u64, Vec<u8>)) -> 
 }
 
 /// Many puzzles, one a line.
-fn many(plan: &Plan, first: (u64, Vec<u8>), lines: Receiver<Line>, out: impl Write) -> io::Result<Status> {
+fn many(plan: &Plan, first: (u64, Vec<u8>), mut lines: Incoming, out: impl Write) -> io::Result<Status> {
     let start = Instant::now();
     let format = plan.format.unwrap_or(Format::Line);
     let mut renderer = Renderer::new(out, format, plan.mode, true, plan.watch.is_some());
@@ -166,7 +152,7 @@ fn many(plan: &Plan, first: (u64, Vec<u8>), lines: Receiver<Line>, out: impl Wri
         let mut waiting = false;
         while chunk.len() < capacity && !ended {
             let line = if chunk.is_empty() {
-                lines.recv().map_err(|_| TryRecvError::Disconnected)
+                lines.recv().ok_or(TryRecvError::Disconnected)
             } else {
                 lines.try_recv()
             };
