@@ -108,10 +108,11 @@ impl Incoming {
             while let Some(line) = lines.next() {
                 let failed = line.is_err();
                 batch.push(line);
-                if failed || batch.len() == 256 || lines.reader.buffer().is_empty() {
-                    if send.send(std::mem::replace(&mut batch, Vec::with_capacity(256))).is_err() || failed {
-                        return; // the receiver is gone, or the input cannot be read further
-                    }
+                let ready = failed || batch.len() == 256 || lines.reader.buffer().is_empty();
+                if ready
+                    && (send.send(std::mem::replace(&mut batch, Vec::with_capacity(256))).is_err() || failed)
+                {
+                    return; // the receiver is gone, or the input cannot be read further
                 }
             }
             let _ = send.send(batch);
