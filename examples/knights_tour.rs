@@ -18,6 +18,7 @@ use std::cell::Cell;
 use std::error::Error;
 use std::fmt;
 use std::io::IsTerminal;
+use std::io::Write;
 use std::time::Duration;
 
 const JUMPS: [(isize, isize); 8] = [(-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1)];
@@ -170,6 +171,18 @@ fn parse_square(text: &str, n: usize) -> Result<usize, String> {
     Ok((r - 1) * n + c - 1)
 }
 
+const USAGE: &str = "\
+usage: knights_tour [N] [--start a1 | --start row,col] [--closed]
+                    [--count | --estimate [--probes N]] [--trace | --animate [--delay MS] | --tree FILE]
+                    [--limit N] [--quiet] [--svg FILE]
+
+A knight's tour of an N×N board (default 8), by Warnsdorff's rule with backtracking.
+  --start SQ   the first square (a1, or row,col from 0)  --closed   end a knight's move from the start
+  --count      count every tour from the start (feasible up to 6×6)
+  --estimate   Knuth's estimate of the tree, --probes N  --quiet    no board, just the outcome
+  --trace, --animate [--delay MS], --tree FILE, --limit N: watch the search
+  --svg FILE   draw the tour";
+
 fn main() -> std::process::ExitCode {
     if let Err(e) = run() {
         eprintln!("knights_tour: {e}");
@@ -190,6 +203,10 @@ fn run() -> Result<(), Box<dyn Error>> {
     };
     while let Some(arg) = args.next() {
         match arg.as_str() {
+            "--help" | "-h" => {
+                let _ = writeln!(std::io::stdout(), "{USAGE}"); // quietly, even into a closed pipe
+                return Ok(());
+            }
             "--start" => start = Some(args.next().ok_or("--start needs a square")?),
             "--closed" => closed = true,
             "--count" => count = true,

@@ -11,6 +11,7 @@ use std::cell::Cell;
 use std::error::Error;
 use std::fmt;
 use std::io::IsTerminal;
+use std::io::Write;
 use std::time::Duration;
 
 /// The shared state: which columns and diagonals are attacked, and each row's queen.
@@ -73,6 +74,17 @@ impl Board {
     }
 }
 
+const USAGE: &str = "\
+usage: queens [N] [--count | --all | --stats] [--fewest]
+              [--trace | --animate [--delay MS] | --tree FILE] [--limit N] [--estimate [--probes N]]
+
+N queens on an N×N board (default 8, up to 64), by stacking assumptions: one slot a row.
+  --count      count the solutions (OEIS A000170)     --all     print every solution
+  --stats      nodes per level, dead ends              --fewest  the row with fewest columns next
+  --trace      every assumption (to --limit lines, default 200)
+  --animate    redraw the board live, --delay MS apart --tree FILE   the search tree (.dot, .svg)
+  --estimate   Knuth's estimate of the tree size, with --probes N random probes (default 10000)";
+
 fn main() -> std::process::ExitCode {
     if let Err(e) = run() {
         eprintln!("queens: {e}");
@@ -93,6 +105,10 @@ fn run() -> Result<(), Box<dyn Error>> {
     };
     while let Some(arg) = args.next() {
         match arg.as_str() {
+            "--help" | "-h" => {
+                let _ = writeln!(std::io::stdout(), "{USAGE}"); // quietly, even into a closed pipe
+                return Ok(());
+            }
             "--count" => count = true,
             "--all" => all = true,
             "--fewest" => fewest = true,

@@ -6,8 +6,16 @@
 use backtrack::stack_assumptions;
 use backtrack::sudoku::Board;
 use std::error::Error;
+use std::io::Write;
 
 const NEWSPAPER: &str = "006007403000906020500304006740000010809000304010000057200603005030208000405700200";
+
+const USAGE: &str = "\
+usage: sudoku [PUZZLE]
+
+Solve a Sudoku by stacking assumptions (default: the seed's newspaper puzzle). PUZZLE is 81
+cells in reading order, 0 or . for an empty cell. The command line has much more:
+`backtrack sudoku --help`.";
 
 fn main() -> std::process::ExitCode {
     match run() {
@@ -21,6 +29,10 @@ fn main() -> std::process::ExitCode {
 
 fn run() -> Result<(), Box<dyn Error>> {
     let puzzle = std::env::args().nth(1).unwrap_or_else(|| NEWSPAPER.to_string());
+    if puzzle == "--help" || puzzle == "-h" {
+        let _ = writeln!(std::io::stdout(), "{USAGE}"); // quietly, even into a closed pipe
+        return Ok(());
+    }
     let board: Board = puzzle.parse()?; // says where and what on bad input
 
     println!("The problem:\n{board}\n");

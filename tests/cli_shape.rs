@@ -260,3 +260,18 @@ fn a_closed_pipe_ends_quietly() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stderr), "");
 }
+
+#[test]
+fn the_examples_answer_help() {
+    for (example, usage) in
+        [("queens", "usage: queens"), ("knights_tour", "usage: knights_tour"), ("sudoku", "usage: sudoku")]
+    {
+        let out = Command::new(env!("CARGO"))
+            .args(["run", "-q", "--example", example, "--", "--help"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{example}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).starts_with(usage), "{example}: {}", text(&out.stdout));
+    }
+}
