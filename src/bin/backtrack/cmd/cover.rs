@@ -135,6 +135,10 @@ pub fn run(args: Args) -> io::Result<Status> {
     };
     let whole_tree =
         args.count && args.limit.is_none() && budget == Budget { deadline: None, ..Budget::default() };
+    let progress = super::progress(None);
+    if let Some(bar) = &progress {
+        bar.set_message(if args.count { "counting" } else { "searching" });
+    }
     let report = if whole_tree && args.jobs != Some(1) {
         let stats = problem.matrix().count_in_parallel(args.jobs.unwrap_or(0) as usize);
         Report {
@@ -175,6 +179,9 @@ pub fn run(args: Args) -> io::Result<Status> {
             time_ms: (start.elapsed().as_secs_f64() * 1e6).round() / 1e3,
         }
     };
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     match args.format {

@@ -86,6 +86,26 @@ impl<R: BufRead> Iterator for Lines<R> {
     }
 }
 
+/// A live counter on standard error for long work, only when standard error is a terminal
+/// (never in pipes or files): `unit` counts what is done ("puzzles"), or `None` for a spinner
+/// with the time spent.
+pub fn progress(unit: Option<&'static str>) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    if !io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new_spinner();
+    let template = match unit {
+        Some(unit) => format!("{{spinner}} {{human_pos}} {unit} ({{per_sec}}, {{elapsed}})"),
+        None => "{spinner} {msg} ({elapsed})".to_string(),
+    };
+    if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(std::time::Duration::from_millis(120));
+    Some(bar)
+}
+
 /// A numbered line, or the error that ended the reading.
 pub type Line = io::Result<(u64, Vec<u8>)>;
 

@@ -142,6 +142,8 @@ fn many(plan: &Plan, first: (u64, Vec<u8>), mut lines: Incoming, out: impl Write
         jobs => rayon::ThreadPoolBuilder::new().num_threads(jobs).build().ok(),
     };
     let mut engine = Engine::new(plan.solver);
+    // A trace or an animation writes to the terminal itself: no counter over it.
+    let progress = if plan.watch.is_none() { crate::cmd::progress(Some("puzzles")) } else { None };
     let mut last_line = first.0;
     let mut chunk = vec![first];
     let mut ended = false;
@@ -174,29 +176,41 @@ fn many(plan: &Plan, first: (u64, Vec<u8>), mut lines: Incoming, out: impl Write
                 Err(TryRecvError::Disconnected) => ended = true,
             }
         }
-        let reports: Vec<Report> = match &pool {
-            Some(pool) if chunk.len() > 1 => pool.install(|| {
-                use rayon::prelude::*;
-                // Each worker keeps an engine of its own (for DLX, its own matrix).
-                chunk
-                    .par_iter()
-                    .map_init(|| Engine::new(plan.solver), |engine, line| solve(plan, engine, line))
-                    .collect()
-            }),
-            _ => chunk.iter().map(|line| solve(plan, &mut engine, line)).collect(),
-        };
-        chunk.clear();
-        for report in &reports {
+        // Each answer is written, counted and shown on the progress counter as it comes: on one
+        // thread line by line, on several a chunk at a time, in input order.
+        let mut emit = |report: &Report| -> io::Result<()> {
             renderer.report(report)?;
             status = status.max(Status::of(report.verdict));
             summary.add(report);
+            if let Some(bar) = &progress {
+                bar.inc(1);
+            }
+            Ok(())
+        };
+        match &pool {
+            Some(pool) if chunk.len() > 1 => {
+                let reports: Vec<Report> = pool.install(|| {
+                    use rayon::prelude::*;
+                    // Each worker keeps an engine of its own (for DLX, its own matrix).
+                    chunk
+                        .par_iter()
+                        .map_init(|| Engine::new(plan.solver), |engine, line| solve(plan, engine, line))
+                        .collect()
+                });
+                reports.iter().try_for_each(&mut emit)?;
+            }
+            _ => chunk.iter().try_for_each(|line| emit(&solve(plan, &mut engine, line)))?,
         }
+        chunk.clear();
         if waiting || ended {
             renderer.flush()?; // the reader has nothing more ready: show what is done
         }
         if ended {
             break;
         }
+    }
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
     }
     if let Some(e) = failure {
         renderer.flush()?;
