@@ -126,6 +126,58 @@ proptest! {
             for solution in &bands {
                 prop_assert!(check_solution(&text, solution).is_ok());
             }
+            let (mut driver, restored) = by_driver(&board, 3);
+            prop_assert!(restored);
+            // Up to the limit the same solutions; past it, each search finds its own first three.
+            let mut bands = bands;
+            driver.sort();
+            bands.sort();
+            if bands.len() < 3 {
+                prop_assert_eq!(driver, bands, "the driver with propagation: {}", text);
+            } else {
+                prop_assert_eq!(driver.len(), 3);
+            }
         }
     }
+}
+
+/// The driver over the propagating generators: the first solution and how many there are (up
+/// to `limit`), and whether the grid was put back as the givens left it.
+fn by_driver(board: &Board, limit: usize) -> (Vec<String>, bool) {
+    use backtrack::sudoku::bitboard::Propagation;
+    let grid = Propagation::new(board);
+    let before = format!("{:#}", grid.board());
+    let generators = grid.generators();
+    let mut found = Vec::new();
+    {
+        let mut search = backtrack::stack_assumptions(&generators);
+        while found.len() < limit && search.next().is_some() {
+            found.push(grid.solution().expect("full while the search holds it").to_string());
+        }
+    } // dropped, maybe in the middle of the search
+    (found, format!("{:#}", grid.board()) == before)
+}
+
+#[test]
+fn the_propagating_driver_agrees_with_dancing_links_and_restores_the_grid() {
+    let mut cover = ExactCover::new();
+    for set in [TOP95, SEVENTEEN, SERG] {
+        for puzzle in puzzles(set).step_by(3) {
+            let board: Board = puzzle.parse().unwrap();
+            let (mut found, restored) = by_driver(&board, 5);
+            let mut dlx = by_dlx(&mut cover, &board, 5);
+            assert!(restored, "{puzzle}: the grid is back as the givens left it");
+            found.sort();
+            dlx.sort();
+            if found.len() < 5 {
+                assert_eq!(found, dlx, "{puzzle}");
+            }
+            for solution in &found {
+                check_solution(puzzle, solution).unwrap();
+            }
+        }
+    }
+    let board: Board =
+        ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........".parse().unwrap();
+    assert_eq!(by_driver(&board, 1).0.len(), 0, "refuted");
 }

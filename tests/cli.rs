@@ -307,18 +307,19 @@ fn teaching_options() {
     assert_eq!(written.lines().filter(|l| l.contains("[label=")).count(), 25);
     assert!(written.contains("color=red"), "the first 25 nodes hold a dead end");
     let svg = dir.join(format!("backtrack-tree-{}.svg", std::process::id()));
-    backtrack(&["sudoku", "--tree", svg.to_str().unwrap(), "--limit", "10"], None);
+    backtrack(&["sudoku", "--tree", svg.to_str().unwrap(), "--limit", "10", "--order", "fewest"], None);
     let picture = std::fs::read_to_string(&svg).unwrap();
     assert!(picture.contains("<svg") && picture.contains("r5c8=6"), "the first assumption is drawn");
     std::fs::remove_file(dot).ok();
     std::fs::remove_file(svg).ok();
 
-    // --compare: four solvers, one table.
+    // --compare: six solvers, one table.
     let out = backtrack(&["sudoku", "--compare"], None);
     let stdout = text(&out.stdout);
     for row in [
         "| backtrack, static order | 1155 | 325 |",
         "| backtrack, fewest candidates | 50 | 0 |",
+        "| backtrack, propagating | 1 | 0 |",
         "| dancing links | 50 | 0 |",
         "| logic | 49 steps | 0 guesses |",
     ] {

@@ -88,7 +88,7 @@ fn json_for_single_puzzles_and_the_learners_modes() {
     assert_eq!(json_lines(&out)[0]["technique"], "hidden single");
 
     let out = backtrack(&["sudoku", "--compare", "--format", "json", puzzle], b"");
-    assert_eq!(json_lines(&out)[0]["solvers"].as_array().unwrap().len(), 5);
+    assert_eq!(json_lines(&out)[0]["solvers"].as_array().unwrap().len(), 6);
 
     let out = backtrack(&["sudoku", "--estimate", "--format", "json", "--order", "fewest", puzzle], b"");
     assert!(json_lines(&out)[0]["search"]["nodes"].as_u64().unwrap() > 1);

@@ -36,6 +36,11 @@ impl BandCell {
     pub(super) fn new(cell: usize) -> BandCell {
         BandCell { band: cell / 27, bit: (cell % 27) as u32 }
     }
+
+    /// The cell's number in reading order, 0..81.
+    pub(super) fn index(self) -> usize {
+        27 * self.band + self.bit as usize
+    }
 }
 
 impl Bands {
@@ -48,6 +53,16 @@ impl Bands {
     #[inline]
     pub(super) fn allows(&self, cell: BandCell, digit: usize) -> bool {
         self.masks[3 * digit + cell.band] >> cell.bit & 1 == 1
+    }
+
+    /// The digits (bit `d` for digit `d + 1`) that `cell` still allows.
+    pub(super) fn candidates(&self, cell: BandCell) -> u32 {
+        (0..9).filter(|&d| self.allows(cell, d)).fold(0, |set, d| set | 1 << d)
+    }
+
+    /// How many cells hold no digit yet.
+    pub(super) fn empty_cells(&self) -> usize {
+        self.unsolved.iter().map(|u| u.count_ones() as usize).sum()
     }
 
     /// Whether every cell holds a digit.
@@ -243,6 +258,9 @@ impl Bands {
     /// furthest, so both branches propagate most. (Measured on top1465: 11 guesses a puzzle,
     /// against 19 for the first such cell in reading order.)
     pub(super) fn guess(&self) -> Option<(BandCell, usize)> {
+        if self.is_full() {
+            return None;
+        }
         let mut best: Option<(u32, BandCell)> = None;
         for band in 0..3 {
             let unsolved = self.unsolved[band];

@@ -12,11 +12,10 @@
 //! is the design of the fastest published solvers (JCZSolve's bands, tdoku's copies), written
 //! anew in safe Rust.
 //!
-//! Why not [`stack_assumptions`](crate::stack_assumptions)? The driver's slots are fixed when
-//! the search starts and its guards undo what they did; here one guess places dozens of digits
-//! at once, and undoing them costs more than copying the 27 words back. The driver with the
-//! board's generators stays the readable search of the course; this is the engine behind the
-//! command line's default.
+//! The same grid serves the driver: [`Propagation`] offers its assumptions to
+//! [`stack_assumptions`](crate::stack_assumptions), each a guard that places a digit with all it
+//! forces. [`Solutions`] runs the search in a loop of its own, binary (a digit, then the grid
+//! without it) and with no slots to keep: the command line's default, about twice as fast.
 //!
 //! ```
 //! use backtrack::sudoku::Board;
@@ -33,10 +32,12 @@
 //! ```
 
 mod bands;
+mod driver;
 mod tables;
 
 use super::{Board, Cell, Digit};
 use bands::{BandCell, Bands};
+pub use driver::{Choices, Forced, Propagation};
 use std::fmt;
 use std::iter::FusedIterator;
 use std::time::Instant;

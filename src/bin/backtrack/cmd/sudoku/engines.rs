@@ -2,6 +2,7 @@
 
 use super::plan::{Mode, Order, Plan, Solver};
 use super::report::{Counters, Grading, Report, Verdict};
+use backtrack::sudoku::bitboard::{Forced, Propagation};
 use backtrack::sudoku::logic::{self, Grade};
 use backtrack::sudoku::{Board, Cell, ExactCover, Placement, bitboard};
 use backtrack::watch::{Counters as WatchCounters, Watcher};
@@ -182,8 +183,7 @@ fn search_dlx(
     }
 }
 
-/// The driver's search, with the budget and the watching (trace, animation, tree) as one
-/// observer. When the watching reaches its limit it stops, and the search goes on.
+/// The driver's search: the seed's generators in the order asked for, or the propagating ones.
 fn search_driver(
     plan: &Plan,
     board: &Board,
@@ -192,12 +192,67 @@ fn search_driver(
     max_nodes: u64,
     deadline: Option<Instant>,
 ) -> Found {
+    let limits = Limits { wanted, keep, max_nodes, deadline };
+    let Some(order) = plan.order else {
+        let grid = Propagation::new(board);
+        let generators = grid.generators();
+        let view = View {
+            board: &|| grid.board(),
+            cell: &|forced: &Forced<'_>| forced.placed().map(|(cell, _)| cell),
+            dead_end: &|slot| format!("dead end: decision {} has no digit left", slot + 1),
+        };
+        return run_driver(plan, stack_assumptions(&generators), view, limits);
+    };
     let generators = board.generators();
+    // The slots are the empty cells, in reading order: name them in the trace.
+    let cells: Vec<Cell> = board.empty_cells().collect();
+    let view = View {
+        board: &|| board.clone(), // the board holds the assumptions while the search lives
+        cell: &|placement: &Placement<'_>| Some(placement.cell()),
+        dead_end: &|slot| format!("dead end: {} has no candidate", cells[slot]),
+    };
     let search = stack_assumptions(&generators);
+    match order {
+        Order::Static => run_driver(plan, search, view, limits),
+        Order::Fewest => run_driver(plan, search.fewest_first(), view, limits),
+    }
+}
+
+/// How many solutions to find and keep, and when to stop.
+struct Limits {
+    wanted: u64,
+    keep: usize,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+}
+
+/// What the watching needs to know of a driver search: the board as it stands, the cell an
+/// assumption is about, and how to name a slot without candidates.
+struct View<'v, A> {
+    board: &'v dyn Fn() -> Board,
+    cell: &'v dyn Fn(&A) -> Option<Cell>,
+    dead_end: &'v dyn Fn(usize) -> String,
+}
+
+/// Run a driver search with the budget and the watching (trace, animation, tree) as one
+/// observer. When the watching reaches its limit it stops, and the search goes on.
+fn run_driver<G, I, S>(
+    plan: &Plan,
+    search: Assumptions<'_, G, I, (), S>,
+    view: View<'_, I::Item>,
+    limits: Limits,
+) -> Found
+where
+    G: Fn() -> I,
+    I: Iterator,
+    I::Item: std::fmt::Display,
+    S: SlotOrder<G, I>,
+{
+    let Limits { wanted, keep, max_nodes, deadline } = limits;
     let budgeted = max_nodes < u64::MAX || deadline.is_some();
     let over_budget = Flag::new(false);
     let mut nodes = 1u64; // the root
-    let mut spent = |event: &Event<'_, Placement<'_>>| {
+    let mut spent = |event: &Event<'_, I::Item>| {
         if let Event::Assume { .. } = event {
             nodes += 1;
             if nodes > max_nodes || (nodes % 1024 == 0 && deadline.is_some_and(|d| Instant::now() >= d)) {
@@ -209,26 +264,22 @@ fn search_driver(
     };
     let Some(watch) = &plan.watch else {
         let found = if budgeted {
-            let observer = |event: Event<'_, Placement<'_>>| spent(&event);
-            in_order(plan.order, search.observe(observer), board, wanted, keep)
+            drive(search.observe(|event: Event<'_, I::Item>| spent(&event)), &view, wanted, keep)
         } else {
-            in_order(plan.order, search, board, wanted, keep)
+            drive(search, &view, wanted, keep)
         };
         return Found { stopped: over_budget.get(), ..found };
     };
-    // The slots are the empty cells, in reading order: name them in the trace.
-    let cells: Vec<Cell> = board.empty_cells().collect();
-    let dead_end = |slot: usize| format!("dead end: {} has no candidate", cells[slot]);
-    let draw = |event: &Event<'_, Placement<'_>>, counters: &WatchCounters| frame(board, event, counters);
-    let mut watcher = Watcher::new(std::io::stdout(), watch, dead_end, draw);
+    let draw = |event: &Event<'_, I::Item>, counters: &WatchCounters| frame(&view, event, counters);
+    let mut watcher = Watcher::new(std::io::stdout(), watch, view.dead_end, draw);
     let watching = Flag::new(true);
-    let observer = |event: Event<'_, Placement<'_>>| {
+    let observer = |event: Event<'_, I::Item>| {
         if watching.get() && watcher.see(&event).is_break() {
             watching.set(false);
         }
         spent(&event)
     };
-    let found = in_order(plan.order, search.observe(observer), board, wanted, keep);
+    let found = drive(search.observe(observer), &view, wanted, keep);
     if !watching.get() {
         let what = if watch.tree { "tree" } else { "trace" };
         let _ = writeln!(
@@ -246,28 +297,9 @@ fn search_driver(
     Found { stopped: over_budget.get(), ..found }
 }
 
-/// Run the driver in the order asked for.
-fn in_order<G, I, O>(
-    order: Order,
-    search: Assumptions<'_, G, I, O>,
-    board: &Board,
-    wanted: u64,
-    keep: usize,
-) -> Found
-where
-    G: Fn() -> I,
-    I: ExactSizeIterator,
-    O: Observer<I::Item>,
-{
-    match order {
-        Order::Static => drive(search, board, wanted, keep),
-        Order::Fewest => drive(search.fewest_first(), board, wanted, keep),
-    }
-}
-
 fn drive<G, I, O, S>(
     mut search: Assumptions<'_, G, I, O, S>,
-    board: &Board,
+    view: &View<'_, I::Item>,
     wanted: u64,
     keep: usize,
 ) -> Found
@@ -281,7 +313,7 @@ where
     let mut count = 0;
     while count < wanted && search.next().is_some() {
         if solutions.len() < keep {
-            solutions.push(board.clone()); // the board holds the solution while the search lives
+            solutions.push((view.board)());
         }
         count += 1;
     }
@@ -301,12 +333,13 @@ where
 
 /// One frame of the animation: the board, the cell of the event highlighted (green: assumed,
 /// yellow: taken back), what happened, and the counters.
-fn frame(board: &Board, event: &Event<'_, Placement<'_>>, counters: &WatchCounters) -> String {
+fn frame<A: std::fmt::Display>(view: &View<'_, A>, event: &Event<'_, A>, counters: &WatchCounters) -> String {
     let (cell, colour) = match event {
-        Event::Assume { assumption, .. } => (Some(assumption.cell()), "42"),
-        Event::TakeBack { assumption, .. } => (Some(assumption.cell()), "43"),
+        Event::Assume { assumption, .. } => ((view.cell)(assumption), "42"),
+        Event::TakeBack { assumption, .. } => ((view.cell)(assumption), "43"),
         _ => (None, ""),
     };
+    let board = (view.board)();
     let mut out = String::new();
     for row in 0..9 {
         if row == 3 || row == 6 {

@@ -59,8 +59,8 @@ pub struct Args {
           value_parser = clap::value_parser!(u8).range(1..=3), group = "mode")]
     hint: Option<u8>,
 
-    /// Solve the puzzle five ways (the driver in static and fewest order, the band engine,
-    /// DLX, logic) and compare nodes, dead ends and time in a table.
+    /// Solve the puzzle six ways (the seed's driver in static and fewest order, the driver with
+    /// propagation, the band engine, DLX, logic) and compare nodes, dead ends and time.
     #[arg(long, group = "mode")]
     compare: bool,
 
@@ -80,7 +80,9 @@ pub struct Args {
     #[arg(long, value_enum)]
     solver: Option<Solver>,
 
-    /// Which empty cell the driver fills next (--solver backtrack) [default: fewest].
+    /// The seed's generators, one per empty cell, taken in this order, each assumption one
+    /// digit. Without --order the driver assumes with propagation: each slot picks its cell when
+    /// reached, and each assumption places every digit it forces.
     #[arg(long, value_enum)]
     order: Option<Order>,
 
@@ -215,7 +217,8 @@ pub struct Plan {
     pub input: Input,
     pub mode: Mode,
     pub solver: Solver,
-    pub order: Order,
+    /// The driver's generators: the seed's, in an order; `None` for the propagating ones.
+    pub order: Option<Order>,
     /// Watching the driver's search (trace, animation, tree): one puzzle or a batch, in order.
     pub watch: Option<Watch>,
     pub tree: Option<PathBuf>,
@@ -260,6 +263,11 @@ impl Args {
         };
         let watching = self.trace || self.animate || self.tree.is_some();
         let driver_only = watching || self.order.is_some() || matches!(mode, Mode::Estimate { .. });
+        // Knuth's estimate probes the seed's tree: fewest candidates first unless told otherwise.
+        let order = match mode {
+            Mode::Estimate { .. } => Some(self.order.unwrap_or(Order::Fewest)),
+            _ => self.order,
+        };
         let solver = match (self.solver, mode) {
             (Some(_), Mode::Compare) => return Err("--compare runs every solver: leave out --solver".into()),
             (Some(s), Mode::Estimate { .. }) if s != Solver::Backtrack => {
@@ -336,7 +344,7 @@ impl Args {
             input,
             mode,
             solver,
-            order: self.order.unwrap_or(Order::Fewest),
+            order,
             watch,
             tree: self.tree,
             format: self.format,

@@ -66,7 +66,7 @@ struct Row {
     note: String,
 }
 
-/// `--compare`: the same puzzle, five ways, in one table.
+/// `--compare`: the same puzzle, six ways, in one table.
 pub(super) fn compare(board: &Board, json: bool, mut out: impl Write) -> io::Result<Status> {
     let mut rows = Vec::new();
     let generators = board.generators();
@@ -89,6 +89,21 @@ pub(super) fn compare(board: &Board, json: bool, mut out: impl Write) -> io::Res
             note,
         });
     }
+    let start = Instant::now();
+    let grid = bitboard::Propagation::new(board);
+    let generators = grid.generators();
+    let (stats, stopped, time) = full_search(stack_assumptions(&generators), true);
+    rows.push(Row {
+        solver: "backtrack, propagating",
+        nodes: stats.nodes(),
+        dead_ends: stats.dead_ends(),
+        time_ms: ms(time.max(start.elapsed())),
+        note: if stopped {
+            format!("gave up at {NODE_BUDGET} nodes")
+        } else {
+            format!("{} decisions at most", generators.len())
+        },
+    });
     let start = Instant::now();
     let mut bands = bitboard::Solutions::new(board);
     let found = bands.next().is_some();
@@ -172,17 +187,18 @@ pub(super) fn estimate(
 ) -> io::Result<Status> {
     let generators = board.generators();
     let start = Instant::now();
-    let guess = match plan.order {
+    let order = plan.order.unwrap_or(Order::Fewest);
+    let guess = match order {
         Order::Static => backtrack::estimate(&generators, probes, seed),
         Order::Fewest => backtrack::estimate_fewest_first(&generators, probes, seed),
     };
     let estimated_in = start.elapsed();
     let search = stack_assumptions(&generators);
-    let (stats, stopped, time) = match plan.order {
+    let (stats, stopped, time) = match order {
         Order::Static => full_search(search, false),
         Order::Fewest => full_search(search.fewest_first(), false),
     };
-    let order = match plan.order {
+    let order = match order {
         Order::Static => "static order",
         Order::Fewest => "fewest candidates first",
     };
