@@ -197,7 +197,10 @@ fn budgets_stop_with_their_own_exit_status() {
 #[test]
 fn watching_a_batch_never_turns_a_solution_into_none() {
     let input: String = puzzles(TOP95).take(2).map(|p| format!("{p}\n")).collect();
-    let out = backtrack(&["sudoku", "--trace", "--limit", "3", "--format", "line", "-"], input.as_bytes());
+    let out = backtrack(
+        &["sudoku", "--trace", "--limit", "3", "--order", "fewest", "--format", "line", "-"],
+        input.as_bytes(),
+    );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     let answers: Vec<&str> = stdout.lines().filter(|l| l.len() == 81).collect();
