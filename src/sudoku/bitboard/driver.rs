@@ -16,7 +16,7 @@
 //! The guards and the generators' iterators hold no copy of their own: the driver moves them
 //! onto its stacks at every node.
 
-use super::bands::{BandCell, Bands};
+use super::bands::{BandCell, Bands, Branch};
 use super::{Board, Cell, Digit, Solution};
 use std::cell::{Cell as Shared, RefCell};
 use std::fmt;
@@ -87,12 +87,27 @@ impl Propagation {
     /// The choices the grid offers now.
     fn choices(&self) -> Choices<'_> {
         let now = self.state.get();
-        let (cell, digits) = match now.guess() {
-            _ if self.contradictory => (None, 0),
-            Some((cell, _)) => (Some(cell), now.candidates(cell)),
-            None => (None, 1), // full: one guard that changes nothing
+        let mut offers = [(BandCell::new(0), 0); 9];
+        let count = match now.branch() {
+            _ if self.contradictory => 0,
+            None => 1, // full: one guard that changes nothing
+            Some(Branch::Cell(cell)) => {
+                let mut digits = now.candidates(cell);
+                let mut count = 0;
+                while digits != 0 {
+                    offers[count] = (cell, digits.trailing_zeros() as usize);
+                    digits &= digits - 1;
+                    count += 1;
+                }
+                count
+            }
+            Some(Branch::Places { digit, cells }) => {
+                offers[..2].copy_from_slice(&[(cells[0], digit), (cells[1], digit)]);
+                2
+            }
         };
-        Choices { owner: self, cell, digits }
+        let full = now.is_full() && !self.contradictory;
+        Choices { owner: self, offers, next: 0, count, full }
     }
 
     /// The solution, while the grid is full.
@@ -114,28 +129,32 @@ impl Propagation {
     }
 }
 
-/// What one slot offers: the digits of the cell it chose, each with its consequences, or one
-/// guard that changes nothing when the grid is already full.
+/// What one slot offers, each with its consequences: the digits of the cell with the fewest
+/// (two, when there is such a cell), or the two places a digit has left in a row; or one guard
+/// that changes nothing when the grid is already full.
 #[derive(Debug)]
 pub struct Choices<'p> {
     owner: &'p Propagation,
-    /// Every offer starts from the grid as it was when the slot was reached: the driver drops
-    /// each offer's guard, which puts that grid back, before it asks for the next.
-    cell: Option<BandCell>,
-    /// The digits still to offer (bit `d` for digit `d + 1`).
-    digits: u32,
+    /// The cell and digit of each offer. Every offer starts from the grid as it was when the
+    /// slot was reached: the driver drops each offer's guard, which puts that grid back, before
+    /// it asks for the next.
+    offers: [(BandCell, usize); 9],
+    next: usize,
+    count: usize,
+    /// The grid is full: the one offer is the guard that changes nothing.
+    full: bool,
 }
 
 impl<'p> Iterator for Choices<'p> {
     type Item = Forced<'p>;
 
     fn next(&mut self) -> Option<Forced<'p>> {
-        while self.digits != 0 {
-            let d = self.digits.trailing_zeros() as usize;
-            self.digits &= self.digits - 1;
-            let Some(cell) = self.cell else {
+        while self.next < self.count {
+            let (cell, d) = self.offers[self.next];
+            self.next += 1;
+            if self.full {
                 return Some(Forced { owner: self.owner, placed: None });
-            };
+            }
             let before = self.owner.state.get();
             let mut after = before;
             after.place(cell, d);
@@ -151,7 +170,7 @@ impl<'p> Iterator for Choices<'p> {
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        (0, Some(self.digits.count_ones() as usize))
+        (0, Some(self.count - self.next))
     }
 }
 
