@@ -1,11 +1,13 @@
 //! cargo bench --bench sudoku -- [DATA_DIR] [--static-limit N]
 //!
 //! Puzzles a second and nodes a puzzle for each Sudoku set of DATA_DIR (default
-//! `../shared/data`), whole files, first solution: Dancing Links (one matrix for the whole
-//! set), and the driver with the fewest-candidates order and with the static (reading) order. The static order is exponential on hard sets: a
-//! puzzle is stopped after `--static-limit` nodes (default 10^6) and counted as given up.
+//! `../shared/data`), whole files: the band engine and the driver with propagation, each puzzle
+//! proved unique (up to two solutions); then the first solution by Dancing Links (one matrix for
+//! the whole set), and by the seed's driver with the fewest-candidates order and with the static
+//! (reading) order. The static order is exponential on hard sets: a puzzle is stopped after
+//! `--static-limit` nodes (default 10^6) and counted as given up.
 
-use backtrack::sudoku::{Board, ExactCover};
+use backtrack::sudoku::{Board, ExactCover, bitboard};
 use backtrack::{Event, stack_assumptions};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -45,6 +47,38 @@ fn main() {
             continue;
         };
         let boards: Vec<Board> = text.lines().map(|l| l.parse().expect("the sets parse")).collect();
+        // The band engine and the driver with propagation, every puzzle proved unique (or its
+        // second solution found): the peers' task. Nodes: guesses, and the driver's nodes.
+        let start = Instant::now();
+        let mut guesses = 0;
+        for board in &boards {
+            let mut search = bitboard::Solutions::new(board);
+            assert!(search.by_ref().take(2).count() >= 1);
+            guesses += search.stats().guesses;
+        }
+        let per_second = |start: Instant| boards.len() as f64 / start.elapsed().as_secs_f64();
+        let each = |n: u64| n as f64 / boards.len() as f64;
+        println!(
+            "| {set} | {} | bitboard, 2 | {:.0} | {:.1} | 0 |",
+            boards.len(),
+            per_second(start),
+            each(guesses)
+        );
+        let start = Instant::now();
+        let mut nodes = 0;
+        for board in &boards {
+            let grid = bitboard::Propagation::new(board);
+            let generators = grid.generators();
+            let mut search = stack_assumptions(&generators);
+            assert!(search.by_ref().take(2).count() >= 1);
+            nodes += search.stats().nodes();
+        }
+        println!(
+            "| {set} | {} | propagating, 2 | {:.0} | {:.1} | 0 |",
+            boards.len(),
+            per_second(start),
+            each(nodes)
+        );
         let mut cover = ExactCover::new();
         let start = Instant::now();
         let mut nodes = 0;
