@@ -66,7 +66,15 @@ fn one(plan: &Plan, board: &Board, out: impl Write) -> io::Result<Status> {
     let mut renderer = Renderer::new(out, format, plan.mode, false, plan.watch.is_some());
     renderer.problem(board)?;
     renderer.flush()?; // before a trace or an animation starts writing
+    // A long search shows a spinner on a terminal (a watched one draws on the terminal itself).
+    let progress = if plan.watch.is_none() { crate::cmd::progress(None) } else { None };
+    if let Some(bar) = &progress {
+        bar.set_message("searching");
+    }
     let report = Engine::new(plan.solver).search(plan, board, None);
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
     renderer.report(&report)?;
     if plan.stats {
         renderer.stats(&report)?;
