@@ -41,9 +41,6 @@ impl Engine {
     /// Solve (count, list) `board` as the plan says; `line` is its line in a batch.
     pub fn search(&mut self, plan: &Plan, board: &Board, line: Option<u64>) -> Report {
         let start = Instant::now();
-        if let Engine::Logic = self {
-            return search_logic(board, line, start);
-        }
         let deadline = plan.budget.timeout.map(|t| start + t);
         let max_nodes = plan.budget.max_nodes.unwrap_or(u64::MAX);
         // Keep every solution when listing them, the first when solving, none when counting.
@@ -54,10 +51,10 @@ impl Engine {
         };
         let wanted = plan.wanted();
         let found = match self {
+            Engine::Logic => return search_logic(board, line, start),
             Engine::Bitboard => search_bitboard(board, wanted, keep, max_nodes, deadline),
             Engine::Dlx(cover) => search_dlx(cover, board, wanted, keep, max_nodes, deadline),
             Engine::Backtrack => search_driver(plan, board, wanted, keep, max_nodes, deadline),
-            Engine::Logic => unreachable!("handled above"),
         };
         let verdict = match (found.count, found.stopped) {
             (_, true) if !matches!(plan.mode, Mode::Solve) || found.count == 0 => Verdict::Stopped,
