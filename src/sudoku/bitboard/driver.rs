@@ -56,19 +56,13 @@ pub struct Propagation {
 impl Propagation {
     /// The grid of `board` with the consequences of its givens drawn.
     pub fn new(board: &Board) -> Propagation {
-        let mut bands = Bands::new();
-        let mut contradictory = false;
-        for cell in Cell::all() {
-            if let Some(digit) = board.get(cell) {
-                let at = BandCell::new(cell.index());
-                if !bands.allows(at, digit.index()) {
-                    contradictory = true;
-                    break;
-                }
-                bands.place(at, digit.index());
+        let (bands, contradictory) = match super::givens(board) {
+            Some(mut bands) => {
+                let consistent = bands.propagate().is_ok();
+                (bands, !consistent)
             }
-        }
-        contradictory = contradictory || bands.propagate().is_err();
+            None => (Bands::new(), true),
+        };
         let slots = if contradictory { 1 } else { bands.empty_cells() };
         Propagation {
             state: Shared::new(bands),

@@ -131,23 +131,9 @@ pub struct Solutions {
 impl Solutions {
     /// A search for the solutions of `board`.
     pub fn new(board: &Board) -> Solutions {
-        let mut bands = Bands::new();
-        let mut consistent = true;
-        for cell in Cell::all() {
-            if let Some(digit) = board.get(cell) {
-                let at = BandCell::new(cell.index());
-                if !bands.allows(at, digit.index()) {
-                    consistent = false; // a board's masks forbid this; a grid may not
-                    break;
-                }
-                bands.place(at, digit.index());
-            }
-        }
         // Deep searches grow it; most puzzles guess a few times only.
         let mut stack = Vec::with_capacity(8);
-        if consistent {
-            stack.push(bands);
-        }
+        stack.extend(givens(board));
         Solutions { stack, stats: Stats::default(), budget: Budget::default(), outcome: Outcome::Running }
     }
 
@@ -171,6 +157,22 @@ impl Solutions {
         self.stats.guesses >= self.budget.max_guesses
             || (self.stats.guesses % 256 == 0 && self.budget.deadline.is_some_and(|d| Instant::now() >= d))
     }
+}
+
+/// The grid with the givens of `board` placed (their consequences not drawn yet), or `None` if
+/// they clash: a board's masks keep the rules, so only a grid built otherwise can.
+fn givens(board: &Board) -> Option<Bands> {
+    let mut bands = Bands::new();
+    for cell in Cell::all() {
+        if let Some(digit) = board.get(cell) {
+            let at = BandCell::new(cell.index());
+            if !bands.allows(at, digit.index()) {
+                return None;
+            }
+            bands.place(at, digit.index());
+        }
+    }
+    Some(bands)
 }
 
 impl Iterator for Solutions {
