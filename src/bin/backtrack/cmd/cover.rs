@@ -3,7 +3,7 @@
 //! The same shape as `backtrack sudoku`: the arguments decode into a plan, the search gives a
 //! typed report, and one renderer writes it as text or JSON.
 
-use super::Source;
+use super::{Show, Source, show};
 use crate::Status;
 use backtrack::dlx::{Budget, Named, Outcome as Search};
 use clap::ValueEnum;
@@ -80,10 +80,20 @@ enum Format {
     Json,
 }
 
+/// How the search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+enum Verdict {
+    Solved,
+    NoSolution,
+    /// A budget stopped the search before it could answer.
+    Stopped,
+}
+
 /// What the search found.
 #[derive(Debug, Serialize)]
 struct Report {
-    verdict: &'static str,
+    verdict: Verdict,
     /// The solutions listed (absent when counting), each a list of options (their items).
     #[serde(skip_serializing_if = "Option::is_none")]
     solutions: Option<Vec<Vec<String>>>,
@@ -92,6 +102,27 @@ struct Report {
     updates: u64,
     stopped: bool,
     time_ms: f64,
+    /// Counting: the text is the count alone.
+    #[serde(skip)]
+    counting: bool,
+}
+
+impl Show for Report {
+    /// The solutions, one option a line, a blank line between two; or the count.
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        for (i, solution) in self.solutions.iter().flatten().enumerate() {
+            if i > 0 {
+                writeln!(out)?;
+            }
+            for option in solution {
+                writeln!(out, "{option}")?;
+            }
+        }
+        if self.counting {
+            writeln!(out, "{}", self.count)?;
+        }
+        Ok(())
+    }
 }
 
 pub fn run(args: Args) -> io::Result<Status> {
@@ -142,13 +173,14 @@ pub fn run(args: Args) -> io::Result<Status> {
     let report = if whole_tree && args.jobs != Some(1) {
         let stats = problem.matrix().count_in_parallel(args.jobs.unwrap_or(0) as usize);
         Report {
-            verdict: if stats.solutions == 0 { "no_solution" } else { "solved" },
+            verdict: if stats.solutions == 0 { Verdict::NoSolution } else { Verdict::Solved },
             solutions: None,
             count: stats.solutions,
             nodes: stats.nodes,
             updates: stats.updates,
             stopped: false,
             time_ms: (start.elapsed().as_secs_f64() * 1e6).round() / 1e3,
+            counting: true,
         }
     } else {
         let mut solver = problem.solver();
@@ -166,10 +198,10 @@ pub fn run(args: Args) -> io::Result<Status> {
         let stopped = solver.outcome() == Search::OutOfBudget;
         Report {
             verdict: match (count, stopped) {
-                (0, true) => "stopped",
-                (0, false) => "no_solution",
-                (_, true) if args.count || args.all => "stopped",
-                _ => "solved",
+                (0, true) => Verdict::Stopped,
+                (0, false) => Verdict::NoSolution,
+                (_, true) if args.count || args.all => Verdict::Stopped,
+                _ => Verdict::Solved,
             },
             solutions,
             count,
@@ -177,46 +209,28 @@ pub fn run(args: Args) -> io::Result<Status> {
             updates: stats.updates,
             stopped,
             time_ms: (start.elapsed().as_secs_f64() * 1e6).round() / 1e3,
+            counting: args.count,
         }
     };
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
     let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    match args.format {
-        Format::Json => {
-            serde_json::to_writer(&mut out, &report)?;
-            writeln!(out)?;
+    show(io::BufWriter::new(stdout.lock()), args.format == Format::Json, &report)?;
+    if args.format == Format::Text {
+        if args.stats {
+            eprintln!("nodes: {}", report.nodes);
+            eprintln!("updates: {}", report.updates);
         }
-        Format::Text => {
-            for (i, solution) in report.solutions.iter().flatten().enumerate() {
-                if i > 0 {
-                    writeln!(out)?;
-                }
-                for option in solution {
-                    writeln!(out, "{option}")?;
-                }
-            }
-            if args.count {
-                writeln!(out, "{}", report.count)?;
-            }
-            out.flush()?;
-            if args.stats {
-                eprintln!("nodes: {}", report.nodes);
-                eprintln!("updates: {}", report.updates);
-            }
-            if report.stopped {
-                eprintln!("stopped at the budget: there may be more solutions");
-            } else if report.count == 0 && !args.count {
-                eprintln!("no solution");
-            }
+        if report.stopped {
+            eprintln!("stopped at the budget: there may be more solutions");
+        } else if report.count == 0 && !args.count {
+            eprintln!("no solution");
         }
     }
-    out.flush()?;
     Ok(match report.verdict {
-        "solved" => Status::Solved,
-        "no_solution" => Status::NoSolution,
-        _ => Status::Stopped,
+        Verdict::Solved => Status::Solved,
+        Verdict::NoSolution => Status::NoSolution,
+        Verdict::Stopped => Status::Stopped,
     })
 }

@@ -86,6 +86,29 @@ impl<R: BufRead> Iterator for Lines<R> {
     }
 }
 
+/// A result the commands print: as data (serde) or as text for a person.
+pub trait Show: serde::Serialize {
+    /// The text a person reads.
+    fn text(&self, out: &mut dyn io::Write) -> io::Result<()>;
+}
+
+/// Write `value` as one line of data (JSON lines): the one place that serialises results, for
+/// every command and mode, so another data format would be added here.
+pub fn data_line(mut out: impl io::Write, value: &impl serde::Serialize) -> io::Result<()> {
+    serde_json::to_writer(&mut out, value)?;
+    writeln!(out)
+}
+
+/// Write `value` as data or as text, and flush.
+pub fn show(mut out: impl io::Write, data: bool, value: &impl Show) -> io::Result<()> {
+    if data {
+        data_line(&mut out, value)?;
+    } else {
+        value.text(&mut out)?;
+    }
+    out.flush()
+}
+
 /// A live counter on standard error for long work, only when standard error is a terminal
 /// (never in pipes or files): `unit` counts what is done ("puzzles"), or `None` for a spinner
 /// with the time spent.

@@ -169,8 +169,7 @@ fn reason(report: &Report) -> &str {
 }
 
 fn json_line(out: &mut impl Write, value: &impl Serialize) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, value)?;
-    writeln!(out)
+    crate::cmd::data_line(out, value)
 }
 
 /// What a batch adds up to.

@@ -169,7 +169,7 @@ fn lines<S: Serializer>(boards: &[Board], s: S) -> Result<S::Ok, S::Error> {
 }
 
 /// A rating as it is written, to one decimal (2.8, not 2.799999952316284).
-pub fn tenths<S: Serializer>(score: &f32, s: S) -> Result<S::Ok, S::Error> {
+fn tenths<S: Serializer>(score: &f32, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_f64((f64::from(*score) * 10.0).round() / 10.0)
 }
 

@@ -1,12 +1,14 @@
-//! The learners' modes: `--compare`, `--estimate`, `--explain`, `--hint`, as text or JSON.
+//! The learners' modes: `--compare`, `--estimate`, `--explain`, `--hint`. Each computes a typed
+//! report; [`show`] writes it as text or as data.
 
 use super::plan::{Format, Order, Plan};
+use super::report::Grading;
 use crate::Status;
+use crate::cmd::{Show, show};
 use backtrack::sudoku::logic::{self, Grade};
-use backtrack::sudoku::{Board, ExactCover, bitboard};
+use backtrack::sudoku::{Board, Cell, Digit, ExactCover, bitboard};
 use backtrack::{Assumptions, Event, SlotOrder, stack_assumptions};
-use serde::Serialize;
-use serde_json::json;
+use serde::{Serialize, Serializer};
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
@@ -17,10 +19,15 @@ fn ms(t: Duration) -> f64 {
     (t.as_secs_f64() * 1e6).round() / 1e3
 }
 
-fn json_line(mut out: impl Write, value: &impl Serialize) -> io::Result<()> {
-    serde_json::to_writer(&mut out, value)?;
-    writeln!(out)?;
-    out.flush()
+fn line<S: Serializer>(board: &Board, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(&format_args!("{board:#}"))
+}
+
+fn line_option<S: Serializer>(board: &Option<Board>, s: S) -> Result<S::Ok, S::Error> {
+    match board {
+        Some(board) => line(board, s),
+        None => s.serialize_none(),
+    }
 }
 
 /// Search to the end (every solution), or to the first solution, stopping at `NODE_BUDGET`
@@ -67,7 +74,7 @@ struct Row {
 }
 
 /// `--compare`: the same puzzle, six ways, in one table.
-pub(super) fn compare(board: &Board, json: bool, mut out: impl Write) -> io::Result<Status> {
+pub(super) fn compare(board: &Board, data: bool, out: impl Write) -> io::Result<Status> {
     let mut rows = Vec::new();
     let generators = board.generators();
     for (solver, fewest) in [("backtrack, static order", false), ("backtrack, fewest candidates", true)] {
@@ -140,30 +147,43 @@ pub(super) fn compare(board: &Board, json: bool, mut out: impl Write) -> io::Res
         note: report.outcome_sentence(),
     });
     let status = if found { Status::Solved } else { Status::NoSolution };
-    if json {
-        json_line(out, &json!({ "puzzle": format!("{board:#}"), "solvers": rows }))?;
-        return Ok(status);
-    }
-    writeln!(out, "The problem:\n{board}\n")?;
-    writeln!(out, "| solver | nodes | dead ends | time | note |")?;
-    writeln!(out, "|---|---:|---:|---:|---|")?;
-    for row in &rows {
-        let (nodes, dead_ends) = match row.solver {
-            "logic" => (format!("{} steps", row.nodes), format!("{} guesses", row.dead_ends)),
-            "bitboard" => (format!("{} guesses", row.nodes), row.dead_ends.to_string()),
-            _ => (row.nodes.to_string(), row.dead_ends.to_string()),
-        };
-        writeln!(out, "| {} | {nodes} | {dead_ends} | {:.3} ms | {} |", row.solver, row.time_ms, row.note)?;
-    }
-    writeln!(
-        out,
-        "\nNodes count assumptions (and the root); the first solution of each search. Dancing links\n\
-         branches on the constraint with the fewest options, so it can place a digit in a cell\n\
-         where the driver sees several candidates; the band engine fills every forced cell before\n\
-         it guesses."
-    )?;
-    out.flush()?;
+    show(out, data, &Comparison { puzzle: board.clone(), solvers: rows })?;
     Ok(status)
+}
+
+/// What `--compare` found.
+#[derive(Serialize)]
+struct Comparison {
+    #[serde(serialize_with = "line")]
+    puzzle: Board,
+    solvers: Vec<Row>,
+}
+
+impl Show for Comparison {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "The problem:\n{}\n", self.puzzle)?;
+        writeln!(out, "| solver | nodes | dead ends | time | note |")?;
+        writeln!(out, "|---|---:|---:|---:|---|")?;
+        for row in &self.solvers {
+            let (nodes, dead_ends) = match row.solver {
+                "logic" => (format!("{} steps", row.nodes), format!("{} guesses", row.dead_ends)),
+                "bitboard" => (format!("{} guesses", row.nodes), row.dead_ends.to_string()),
+                _ => (row.nodes.to_string(), row.dead_ends.to_string()),
+            };
+            writeln!(
+                out,
+                "| {} | {nodes} | {dead_ends} | {:.3} ms | {} |",
+                row.solver, row.time_ms, row.note
+            )?;
+        }
+        writeln!(
+            out,
+            "\nNodes count assumptions (and the root); the first solution of each search. Dancing links\n\
+             branches on the constraint with the fewest options, so it can place a digit in a cell\n\
+             where the driver sees several candidates; the band engine fills every forced cell before\n\
+             it guesses."
+        )
+    }
 }
 
 fn count_bifurcations(steps: &[logic::Step]) -> usize {
@@ -182,8 +202,8 @@ pub(super) fn estimate(
     board: &Board,
     probes: u64,
     seed: u64,
-    json: bool,
-    mut out: impl Write,
+    data: bool,
+    out: impl Write,
 ) -> io::Result<Status> {
     let generators = board.generators();
     let start = Instant::now();
@@ -198,151 +218,222 @@ pub(super) fn estimate(
         Order::Static => full_search(search, false),
         Order::Fewest => full_search(search.fewest_first(), false),
     };
-    let order = match order {
-        Order::Static => "static order",
-        Order::Fewest => "fewest candidates first",
+    let report = Estimation {
+        order: match order {
+            Order::Static => "static order",
+            Order::Fewest => "fewest candidates first",
+        },
+        estimate: Estimated {
+            nodes: guess.nodes,
+            solutions: guess.solutions,
+            probes: guess.probes,
+            time_ms: ms(estimated_in),
+        },
+        search: Searched {
+            nodes: stats.nodes(),
+            solutions: stats.solutions(),
+            stopped,
+            time_ms: ms(time),
+            ratio: (!stopped).then(|| guess.ratio_to(&stats)),
+        },
     };
-    if json {
-        json_line(
-            out,
-            &json!({
-                "order": order,
-                "estimate": { "nodes": guess.nodes, "solutions": guess.solutions, "probes": guess.probes,
-                              "time_ms": ms(estimated_in) },
-                "search": { "nodes": stats.nodes(), "solutions": stats.solutions(), "stopped": stopped,
-                            "time_ms": ms(time) },
-            }),
-        )?;
-        return Ok(Status::Solved);
-    }
-    writeln!(out, "search tree, {order}:")?;
-    writeln!(
-        out,
-        "  estimate: {:.0} nodes, {:.2} solutions ({} probes, {:.1} ms)",
-        guess.nodes,
-        guess.solutions,
-        guess.probes,
-        estimated_in.as_secs_f64() * 1e3
-    )?;
-    if stopped {
-        writeln!(out, "  search:   more than {NODE_BUDGET} nodes (stopped there)")?;
-    } else {
-        writeln!(
-            out,
-            "  search:   {} nodes, {} solutions ({:.1} ms); estimate / real = {:.2}",
-            stats.nodes(),
-            stats.solutions(),
-            time.as_secs_f64() * 1e3,
-            guess.ratio_to(&stats)
-        )?;
-    }
-    out.flush()?;
+    show(out, data, &report)?;
     Ok(Status::Solved)
 }
 
-/// A step as data, for JSON: the technique, the sentence, what it placed and removed.
-fn step_json(step: &logic::Step) -> serde_json::Value {
-    let pairs = |list: &[(backtrack::sudoku::Cell, backtrack::sudoku::Digit)]| -> Vec<String> {
-        list.iter().map(|(cell, digit)| format!("{cell}={digit}")).collect()
-    };
-    let mut value = json!({
-        "technique": step.technique().to_string(),
-        "sentence": step.to_string(),
-        "placements": pairs(&step.placements),
-        "eliminations": pairs(&step.eliminations),
-    });
-    if let logic::Evidence::Bifurcation { steps, .. } = &step.evidence {
-        value["trial"] = steps.iter().map(step_json).collect();
-    }
-    value
+/// What `--estimate` found.
+#[derive(Serialize)]
+struct Estimation {
+    order: &'static str,
+    estimate: Estimated,
+    search: Searched,
 }
 
-/// `--explain`: every step, numbered (a bifurcation's trial indented under it), then the grid.
-pub(super) fn explain(plan: &Plan, board: &Board, mut out: impl Write) -> io::Result<Status> {
-    let report = logic::solve(board);
-    let solved = report.outcome == logic::Outcome::Solved;
-    let status = if solved { Status::Solved } else { Status::NoSolution };
-    let unique = solved && bitboard::Solutions::new(board).take(2).count() == 1;
-    if plan.format == Some(Format::Json) {
-        let hardest = report.hardest();
-        json_line(
+#[derive(Serialize)]
+struct Estimated {
+    nodes: f64,
+    solutions: f64,
+    probes: u64,
+    time_ms: f64,
+}
+
+#[derive(Serialize)]
+struct Searched {
+    nodes: u64,
+    solutions: u64,
+    /// The search gave up at the node budget.
+    stopped: bool,
+    time_ms: f64,
+    /// The estimate over the real size.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ratio: Option<f64>,
+}
+
+impl Show for Estimation {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let Estimation { order, estimate: e, search: s } = self;
+        writeln!(out, "search tree, {order}:")?;
+        writeln!(
             out,
-            &json!({
-                "puzzle": format!("{board:#}"),
-                "steps": report.steps.iter().map(step_json).collect::<Vec<_>>(),
-                "verdict": if solved { "solved" } else { "no_solution" },
-                "solution": solved.then(|| format!("{:#}", report.board())),
-                "unique": solved.then_some(unique),
-                "grade": solved.then(|| json!({ "grade": report.grade().to_string(),
-                                                "score": (f64::from(Grade::score(hardest)) * 10.0).round() / 10.0,
-                                                "hardest": hardest.map(|t| t.to_string()) })),
-                "reason": (!solved).then(|| report.outcome_sentence()),
-            }),
+            "  estimate: {:.0} nodes, {:.2} solutions ({} probes, {:.1} ms)",
+            e.nodes, e.solutions, e.probes, e.time_ms
         )?;
-        return Ok(status);
-    }
-    writeln!(out, "The problem:\n{board}\n")?;
-    write_steps(&mut out, &report.steps, "")?;
-    writeln!(out)?;
-    if solved {
-        match plan.format.unwrap_or(Format::Grid) {
-            Format::Line => writeln!(out, "{:#}", report.board())?,
-            _ => writeln!(out, "The solution:\n{}\n", report.board())?,
-        }
-        if !unique {
-            writeln!(out, "more than one solution: this is the one the steps reached")?;
+        match s.ratio {
+            None => writeln!(out, "  search:   more than {NODE_BUDGET} nodes (stopped there)"),
+            Some(ratio) => writeln!(
+                out,
+                "  search:   {} nodes, {} solutions ({:.1} ms); estimate / real = {ratio:.2}",
+                s.nodes, s.solutions, s.time_ms
+            ),
         }
     }
-    writeln!(out, "{}", report.outcome_sentence())?;
-    out.flush()?;
-    Ok(status)
 }
 
-fn write_steps(out: &mut impl Write, steps: &[logic::Step], prefix: &str) -> io::Result<()> {
+/// A step as data: the technique, the sentence, what it placed and removed, and a
+/// bifurcation's trial.
+#[derive(Serialize)]
+struct StepReport {
+    technique: String,
+    sentence: String,
+    placements: Vec<String>,
+    eliminations: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    trial: Vec<StepReport>,
+}
+
+impl StepReport {
+    fn of(step: &logic::Step) -> StepReport {
+        let pairs =
+            |list: &[(Cell, Digit)]| list.iter().map(|(cell, digit)| format!("{cell}={digit}")).collect();
+        let trial = match &step.evidence {
+            logic::Evidence::Bifurcation { steps, .. } => steps.iter().map(StepReport::of).collect(),
+            _ => Vec::new(),
+        };
+        StepReport {
+            technique: step.technique().to_string(),
+            sentence: step.to_string(),
+            placements: pairs(&step.placements),
+            eliminations: pairs(&step.eliminations),
+            trial,
+        }
+    }
+}
+
+/// Every step numbered, a bifurcation's trial indented under it (`3.1.`, `3.2.`, ...).
+fn write_steps(out: &mut dyn Write, steps: &[StepReport], prefix: &str) -> io::Result<()> {
     for (n, step) in steps.iter().enumerate() {
         let number = format!("{prefix}{}", n + 1);
         let indent = "  ".repeat(prefix.matches('.').count());
-        writeln!(out, "{indent}{number}. {step}")?;
-        if let logic::Evidence::Bifurcation { steps: inner, .. } = &step.evidence {
-            write_steps(out, inner, &format!("{number}."))?;
-        }
+        writeln!(out, "{indent}{number}. {}", step.sentence)?;
+        write_steps(out, &step.trial, &format!("{number}."))?;
     }
     Ok(())
 }
 
+/// What `--explain` found.
+#[derive(Serialize)]
+struct Explanation {
+    #[serde(serialize_with = "line")]
+    puzzle: Board,
+    steps: Vec<StepReport>,
+    verdict: &'static str,
+    #[serde(serialize_with = "line_option", skip_serializing_if = "Option::is_none")]
+    solution: Option<Board>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unique: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grade: Option<Grading>,
+    /// How the solve ended, in a sentence.
+    outcome: String,
+    /// The solution's layout in text.
+    #[serde(skip)]
+    layout: Format,
+}
+
+impl Show for Explanation {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "The problem:\n{}\n", self.puzzle)?;
+        write_steps(out, &self.steps, "")?;
+        writeln!(out)?;
+        if let Some(solution) = &self.solution {
+            match self.layout {
+                Format::Line => writeln!(out, "{solution:#}")?,
+                _ => writeln!(out, "The solution:\n{solution}\n")?,
+            }
+            if self.unique == Some(false) {
+                writeln!(out, "more than one solution: this is the one the steps reached")?;
+            }
+        }
+        writeln!(out, "{}", self.outcome)
+    }
+}
+
+/// `--explain`: every step, numbered (a bifurcation's trial indented under it), then the grid.
+pub(super) fn explain(plan: &Plan, board: &Board, out: impl Write) -> io::Result<Status> {
+    let report = logic::solve(board);
+    let solved = report.outcome == logic::Outcome::Solved;
+    let hardest = report.hardest();
+    let explanation = Explanation {
+        puzzle: board.clone(),
+        steps: report.steps.iter().map(StepReport::of).collect(),
+        verdict: if solved { "solved" } else { "no_solution" },
+        solution: solved.then(|| report.board()),
+        unique: solved.then(|| bitboard::Solutions::new(board).take(2).count() == 1),
+        grade: solved.then(|| Grading { grade: report.grade(), score: Grade::score(hardest), hardest }),
+        outcome: report.outcome_sentence(),
+        layout: plan.format.unwrap_or(Format::Grid),
+    };
+    show(out, plan.format == Some(Format::Json), &explanation)?;
+    Ok(if solved { Status::Solved } else { Status::NoSolution })
+}
+
+/// What `--hint` says: the next step at a level of detail, or why there is none.
+#[derive(Serialize)]
+struct Hint {
+    level: u8,
+    /// The hint as a person reads it; absent when there is no step.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hint: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    technique: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    location: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    step: Option<StepReport>,
+    /// Why there is no step: the puzzle is solved, or has no solution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    verdict: Option<String>,
+}
+
+impl Show for Hint {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "{}", self.hint.as_deref().or(self.verdict.as_deref()).unwrap_or(""))
+    }
+}
+
 /// `--hint LEVEL`: the next step, revealed progressively.
-pub(super) fn hint(board: &Board, level: u8, json: bool, mut out: impl Write) -> io::Result<Status> {
+pub(super) fn hint(board: &Board, level: u8, data: bool, out: impl Write) -> io::Result<Status> {
+    let nothing = Hint { level, hint: None, technique: None, location: None, step: None, verdict: None };
     let Some(step) = logic::next_step(board) else {
         // No step: the grid is full, or it contradicts itself (bifurcation always has a step).
-        let (sentence, status) = match logic::Grid::new(board).contradiction() {
+        let (verdict, status) = match logic::Grid::new(board).contradiction() {
             None => ("the puzzle is solved".to_string(), Status::Solved),
             Some(c) => (format!("no solution: {c}"), Status::NoSolution),
         };
-        if json {
-            json_line(out, &json!({ "hint": null, "verdict": sentence }))?;
-        } else {
-            writeln!(out, "{sentence}")?;
-            out.flush()?;
-        }
+        show(out, data, &Hint { verdict: Some(verdict), ..nothing })?;
         return Ok(status);
     };
-    let text = match level {
-        1 => format!("try: {}", step.technique()),
-        2 => format!("try: {}, {}", step.technique(), step.location()),
-        _ => step.to_string(),
+    let hint = Hint {
+        hint: Some(match level {
+            1 => format!("try: {}", step.technique()),
+            2 => format!("try: {}, {}", step.technique(), step.location()),
+            _ => step.to_string(),
+        }),
+        technique: Some(step.technique().to_string()),
+        location: (level >= 2).then(|| step.location()),
+        step: (level >= 3).then(|| StepReport::of(&step)),
+        ..nothing
     };
-    if json {
-        let mut value = json!({ "level": level, "hint": text, "technique": step.technique().to_string() });
-        if level >= 2 {
-            value["location"] = step.location().into();
-        }
-        if level >= 3 {
-            value["step"] = step_json(&step);
-        }
-        json_line(out, &value)?;
-    } else {
-        writeln!(out, "{text}")?;
-        out.flush()?;
-    }
+    show(out, data, &hint)?;
     Ok(Status::Solved)
 }
