@@ -3,27 +3,10 @@
 mod common;
 
 use common::*;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn backtrack(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_backtrack"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    if let Some(text) = stdin {
-        // The command may refuse its arguments and end before reading: a closed pipe is no error.
-        let _ = child.stdin.take().unwrap().write_all(text.as_bytes());
-    }
-    drop(child.stdin.take());
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
+    run_backtrack(args, stdin.unwrap_or("").as_bytes())
 }
 
 const NEWSPAPER: &str = "006007403000906020500304006740000010809000304010000057200603005030208000405700200";

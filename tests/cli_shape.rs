@@ -11,20 +11,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 fn backtrack(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_backtrack"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // The command may refuse its arguments and end before reading: a closed pipe is no error.
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
+    run_backtrack(args, stdin)
 }
 
 fn json_lines(out: &Output) -> Vec<Value> {

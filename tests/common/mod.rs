@@ -49,3 +49,24 @@ pub fn check_solution(puzzle: &str, solution: &str) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// Run the built command with `args`, `stdin` on its standard input.
+pub fn run_backtrack(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_backtrack"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // The command may refuse its arguments and end before reading: a closed pipe is no error.
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    child.wait_with_output().unwrap()
+}
+
+/// Output as text (the command writes UTF-8).
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}

@@ -20,6 +20,33 @@ pub enum Engine {
     Logic,
 }
 
+/// Solutions as a search finds them: counted up to `wanted`, the first `keep` kept as boards.
+struct Gather {
+    wanted: u64,
+    keep: usize,
+    solutions: Vec<Board>,
+    count: u64,
+}
+
+impl Gather {
+    fn new(wanted: u64, keep: usize) -> Gather {
+        Gather { wanted, keep, solutions: Vec::new(), count: 0 }
+    }
+
+    /// Whether to look for another solution.
+    fn wants_more(&self) -> bool {
+        self.count < self.wanted
+    }
+
+    /// Count a solution; make its board only if it is kept.
+    fn add(&mut self, board: impl FnOnce() -> Board) {
+        if self.solutions.len() < self.keep {
+            self.solutions.push(board());
+        }
+        self.count += 1;
+    }
+}
+
 /// What a search gives before it becomes a report.
 struct Found {
     solutions: Vec<Board>,
@@ -125,19 +152,15 @@ fn search_bitboard(
 ) -> Found {
     let budget = bitboard::Budget { max_guesses: max_nodes, deadline };
     let mut search = bitboard::Solutions::new(board).budget(budget);
-    let mut solutions = Vec::new();
-    let mut count = 0;
-    while count < wanted {
+    let mut found = Gather::new(wanted, keep);
+    while found.wants_more() {
         let Some(solution) = search.next() else { break };
-        if solutions.len() < keep {
-            solutions.push(solution.to_board());
-        }
-        count += 1;
+        found.add(|| solution.to_board());
     }
     let stats = search.stats();
     Found {
-        solutions,
-        count,
+        solutions: found.solutions,
+        count: found.count,
         stopped: search.outcome() == bitboard::Outcome::OutOfBudget,
         counters: Counters {
             guesses: Some(stats.guesses),
@@ -157,19 +180,15 @@ fn search_dlx(
 ) -> Found {
     let mut solver = cover.solver(board);
     solver.set_budget(backtrack::dlx::Budget { max_nodes, deadline, ..Default::default() });
-    let mut solutions = Vec::new();
-    let mut count = 0;
-    while count < wanted {
+    let mut found = Gather::new(wanted, keep);
+    while found.wants_more() {
         let Some(options) = solver.next_solution() else { break };
-        if solutions.len() < keep {
-            solutions.push(ExactCover::board(options));
-        }
-        count += 1;
+        found.add(|| ExactCover::board(options));
     }
     let stats = solver.stats();
     Found {
-        solutions,
-        count,
+        solutions: found.solutions,
+        count: found.count,
         stopped: solver.outcome() == backtrack::dlx::Outcome::OutOfBudget,
         counters: Counters {
             nodes: Some(stats.nodes),
@@ -306,18 +325,14 @@ where
     O: Observer<I::Item>,
     S: SlotOrder<G, I>,
 {
-    let mut solutions = Vec::new();
-    let mut count = 0;
-    while count < wanted && search.next().is_some() {
-        if solutions.len() < keep {
-            solutions.push((view.board)());
-        }
-        count += 1;
+    let mut found = Gather::new(wanted, keep);
+    while found.wants_more() && search.next().is_some() {
+        found.add(view.board);
     }
     let stats = search.stats();
     Found {
-        solutions,
-        count,
+        solutions: found.solutions,
+        count: found.count,
         stopped: false,
         counters: Counters {
             nodes: Some(stats.nodes()),
