@@ -37,6 +37,16 @@ impl BandCell {
         BandCell { band: cell / 27, bit: (cell % 27) as u32 }
     }
 
+    /// The band, 0..3.
+    pub(super) fn band(self) -> usize {
+        self.band
+    }
+
+    /// The bit in the band, 0..27.
+    pub(super) fn bit(self) -> u32 {
+        self.bit
+    }
+
     /// The cell's number in reading order, 0..81.
     pub(super) fn index(self) -> usize {
         27 * self.band + self.bit as usize
@@ -56,6 +66,39 @@ impl Bands {
     /// The empty grid: every digit may go anywhere.
     pub(super) fn new() -> Bands {
         Bands { masks: [BAND; 27], unsolved: [BAND; 3], changed: 0, stale: 0 }
+    }
+
+    /// The grid with givens placed: `placed[d][b]` holds the cells of band `b` given digit `d`.
+    /// All the givens at once: each digit leaves the given cells and its givens' peers. `None`
+    /// if two givens of a digit see each other.
+    pub(super) fn with_givens(placed: &[[u32; 3]; 9]) -> Option<Bands> {
+        let mut given = [0; 3];
+        for digit in placed {
+            for (band, cells) in digit.iter().enumerate() {
+                given[band] |= cells;
+            }
+        }
+        let mut bands = Bands::new();
+        for (digit, mine) in placed.iter().enumerate() {
+            let column = mine.map(|cells| in_columns(columns(cells)));
+            for band in 0..3 {
+                let mut peers = 0;
+                let mut cells = mine[band];
+                while cells != 0 {
+                    peers |= PEERS_IN_BAND[cells.trailing_zeros() as usize];
+                    cells &= cells - 1;
+                }
+                let other_columns = (0..3).filter(|&b| b != band).fold(0, |c, b| c | column[b]);
+                if (peers | other_columns) & mine[band] != 0 {
+                    return None;
+                }
+                bands.masks[3 * digit + band] = (BAND & !given[band] | mine[band]) & !peers & !other_columns;
+            }
+        }
+        bands.unsolved = given.map(|cells| BAND & !cells);
+        bands.changed = (1 << 27) - 1;
+        bands.stale = (1 << 9) - 1;
+        Some(bands)
     }
 
     /// Whether `digit` (0..9) may still go in `cell`.
@@ -206,14 +249,37 @@ impl Bands {
             if unsolved & !one != 0 {
                 return Err(Contradiction);
             }
-            let mut singles = unsolved & !two;
-            while singles != 0 {
-                let cell = BandCell { band, bit: singles.trailing_zeros() };
-                singles &= singles - 1;
-                // An earlier single of this pass may have taken the last candidate.
-                let digit = (0..9).find(|&d| self.allows(cell, d)).ok_or(Contradiction)?;
-                self.place(cell, digit);
-                progress = true;
+            let singles = unsolved & !two;
+            if singles == 0 {
+                continue;
+            }
+            // All of the band's singles at once, a digit at a time. A single's cell is in no
+            // other digit's mask already: only its own digit's peers and column change.
+            progress = true;
+            self.unsolved[band] &= !singles;
+            for digit in 0..9 {
+                let index = 3 * digit + band;
+                let mine = self.masks[index] & singles;
+                if mine == 0 {
+                    continue;
+                }
+                let mut peers = 0;
+                let mut cells = mine;
+                while cells != 0 {
+                    peers |= PEERS_IN_BAND[cells.trailing_zeros() as usize];
+                    cells &= cells - 1;
+                }
+                if peers & mine != 0 {
+                    return Err(Contradiction); // two singles of one digit see each other
+                }
+                self.set(index, self.masks[index] & !peers);
+                let column = in_columns(columns(mine));
+                for other in 0..3 {
+                    if other != band {
+                        let index = 3 * digit + other;
+                        self.set(index, self.masks[index] & !column);
+                    }
+                }
             }
         }
         Ok(progress)

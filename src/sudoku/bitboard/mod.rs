@@ -162,17 +162,15 @@ impl Solutions {
 /// The grid with the givens of `board` placed (their consequences not drawn yet), or `None` if
 /// they clash: a board's masks keep the rules, so only a grid built otherwise can.
 fn givens(board: &Board) -> Option<Bands> {
-    let mut bands = Bands::new();
+    // The givens of each digit in each band, and every given cell of each band.
+    let mut placed = [[0u32; 3]; 9];
     for cell in Cell::all() {
         if let Some(digit) = board.get(cell) {
             let at = BandCell::new(cell.index());
-            if !bands.allows(at, digit.index()) {
-                return None;
-            }
-            bands.place(at, digit.index());
+            placed[digit.index()][at.band()] |= 1 << at.bit();
         }
     }
-    Some(bands)
+    Bands::with_givens(&placed)
 }
 
 impl Iterator for Solutions {
