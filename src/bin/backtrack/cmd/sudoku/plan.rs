@@ -139,7 +139,8 @@ pub struct Args {
 pub enum Solver {
     /// The band engine: the grid as bit masks, searched by copying (the fastest).
     Bitboard,
-    /// The driver: one generator per empty cell, stacking assumptions.
+    /// The driver, stacking assumptions: each places a digit with all it forces (with --order,
+    /// the seed's generators: one digit in one cell).
     Backtrack,
     /// Dancing Links: Sudoku as an exact-cover problem.
     Dlx,
