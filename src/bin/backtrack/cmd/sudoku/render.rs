@@ -45,8 +45,8 @@ impl<W: Write> Renderer<W> {
             return json_line(&mut self.out, report);
         }
         let out = &mut self.out;
-        // Messages for standard error name the line in a batch.
-        let place = report.line.map_or(String::new(), |n| format!("line {n}: "));
+        // Messages for standard error name the line in a batch (made only when there is one).
+        let place = || report.line.map_or(String::new(), |n| format!("line {n}: "));
         match report.verdict {
             Verdict::Invalid => {
                 if self.batch {
@@ -60,14 +60,14 @@ impl<W: Write> Renderer<W> {
             Verdict::Stopped if report.count == 0 => {
                 writeln!(out, "stopped")?;
                 out.flush()?;
-                eprintln!("{place}{}", reason(report));
+                eprintln!("{}{}", place(), reason(report));
                 return Ok(());
             }
             Verdict::NoSolution if !matches!(self.mode, Mode::Count { .. }) => {
                 writeln!(out, "no solution")?;
                 out.flush()?;
                 if self.batch || report.reason.is_some() {
-                    eprintln!("{place}{}", report.reason.as_deref().unwrap_or("no solution"));
+                    eprintln!("{}{}", place(), report.reason.as_deref().unwrap_or("no solution"));
                 }
                 return Ok(());
             }
@@ -76,7 +76,7 @@ impl<W: Write> Renderer<W> {
         if report.verdict == Verdict::Stopped {
             // Counted or listed so far: the solutions are real, their number a lower bound.
             out.flush()?;
-            eprintln!("{place}{} (at least {} solutions)", reason(report), report.count);
+            eprintln!("{}{} (at least {} solutions)", place(), reason(report), report.count);
         }
         if let Mode::Count { .. } = self.mode {
             writeln!(out, "{}", report.count)?;
@@ -103,7 +103,7 @@ impl<W: Write> Renderer<W> {
         if report.unique == Some(false) {
             if self.batch {
                 out.flush()?;
-                eprintln!("{place}more than one solution (this is the first found)");
+                eprintln!("{}more than one solution (this is the first found)", place());
             } else {
                 writeln!(out, "more than one solution: this is the first found")?;
             }
