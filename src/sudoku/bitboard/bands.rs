@@ -138,21 +138,35 @@ impl Bands {
         let BandCell { band, bit } = cell;
         let at = 1 << bit;
         self.unsolved[band] &= !at;
-        for d in 0..9 {
-            if d != digit {
-                let index = 3 * d + band;
-                if self.masks[index] & at != 0 {
-                    self.masks[index] &= !at;
-                    self.changed |= 1 << index;
-                }
-            }
-        }
+        self.leave_cells(band, digit, at, false);
         self.set(3 * digit + band, self.masks[3 * digit + band] & !PEERS_IN_BAND[bit as usize]);
         let column = in_columns(columns(at));
         for other in 0..3 {
             if other != band {
                 self.set(3 * digit + other, self.masks[3 * digit + other] & !column);
             }
+        }
+    }
+
+    /// Take `cells` of `band` out of every digit's mask but `digit`'s, the cells being filled
+    /// with it; with `stacks`, the digits that lost a cell have their stack rule run again too.
+    /// (Measured: after a hidden single it finds more, after a guess it costs more than it finds.)
+    #[inline]
+    fn leave_cells(&mut self, band: usize, digit: usize, cells: u32, stacks: bool) {
+        // Gathered in registers, written once: the loop has no store to wait on.
+        let (mut changed, mut stale) = (0, 0);
+        for d in 0..9 {
+            let index = 3 * d + band;
+            let old = self.masks[index];
+            let new = if d == digit { old } else { old & !cells };
+            self.masks[index] = new;
+            let differs = u32::from(old != new);
+            changed |= differs << index;
+            stale |= differs << d;
+        }
+        self.changed |= changed;
+        if stacks {
+            self.stale |= stale;
         }
     }
 
@@ -208,11 +222,7 @@ impl Bands {
         // In the band, the permutations already keep the digit out of the rest of its rows and
         // boxes; the cells leave the other digits, and the columns the digit's other bands.
         self.unsolved[band] &= !placed;
-        for d in 0..9 {
-            if d != digit {
-                self.set(3 * d + band, self.masks[3 * d + band] & !placed);
-            }
-        }
+        self.leave_cells(band, digit, placed, true);
         let column = in_columns(columns(placed));
         for other in 0..3 {
             if other != band {
