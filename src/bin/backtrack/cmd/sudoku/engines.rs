@@ -77,11 +77,12 @@ impl Engine {
             _ => 1,
         };
         let wanted = plan.wanted();
+        let limits = Limits { wanted, keep, max_nodes, deadline };
         let found = match self {
             Engine::Logic => return search_logic(board, line, start),
-            Engine::Bitboard => search_bitboard(board, wanted, keep, max_nodes, deadline),
-            Engine::Dlx(cover) => search_dlx(cover, board, wanted, keep, max_nodes, deadline),
-            Engine::Backtrack => search_driver(plan, board, wanted, keep, max_nodes, deadline),
+            Engine::Bitboard => search_bitboard(board, limits),
+            Engine::Dlx(cover) => search_dlx(cover, board, limits),
+            Engine::Backtrack => search_driver(plan, board, limits),
         };
         let verdict = match (found.count, found.stopped) {
             (_, true) if !matches!(plan.mode, Mode::Solve) || found.count == 0 => Verdict::Stopped,
@@ -143,16 +144,10 @@ fn search_logic(board: &Board, line: Option<u64>, start: Instant) -> Report {
     }
 }
 
-fn search_bitboard(
-    board: &Board,
-    wanted: u64,
-    keep: usize,
-    max_nodes: u64,
-    deadline: Option<Instant>,
-) -> Found {
-    let budget = bitboard::Budget { max_guesses: max_nodes, deadline };
+fn search_bitboard(board: &Board, limits: Limits) -> Found {
+    let budget = bitboard::Budget { max_guesses: limits.max_nodes, deadline: limits.deadline };
     let mut search = bitboard::Solutions::new(board).budget(budget);
-    let mut found = Gather::new(wanted, keep);
+    let mut found = Gather::new(limits.wanted, limits.keep);
     while found.wants_more() {
         let Some(solution) = search.next() else { break };
         found.add(|| solution.to_board());
@@ -170,17 +165,11 @@ fn search_bitboard(
     }
 }
 
-fn search_dlx(
-    cover: &mut ExactCover,
-    board: &Board,
-    wanted: u64,
-    keep: usize,
-    max_nodes: u64,
-    deadline: Option<Instant>,
-) -> Found {
+fn search_dlx(cover: &mut ExactCover, board: &Board, limits: Limits) -> Found {
     let mut solver = cover.solver(board);
+    let Limits { max_nodes, deadline, .. } = limits;
     solver.set_budget(backtrack::dlx::Budget { max_nodes, deadline, ..Default::default() });
-    let mut found = Gather::new(wanted, keep);
+    let mut found = Gather::new(limits.wanted, limits.keep);
     while found.wants_more() {
         let Some(options) = solver.next_solution() else { break };
         found.add(|| ExactCover::board(options));
@@ -200,15 +189,7 @@ fn search_dlx(
 }
 
 /// The driver's search: the seed's generators in the order asked for, or the propagating ones.
-fn search_driver(
-    plan: &Plan,
-    board: &Board,
-    wanted: u64,
-    keep: usize,
-    max_nodes: u64,
-    deadline: Option<Instant>,
-) -> Found {
-    let limits = Limits { wanted, keep, max_nodes, deadline };
+fn search_driver(plan: &Plan, board: &Board, limits: Limits) -> Found {
     let Some(order) = plan.order else {
         let grid = Propagation::new(board);
         let generators = grid.generators();
@@ -235,6 +216,7 @@ fn search_driver(
 }
 
 /// How many solutions to find and keep, and when to stop.
+#[derive(Clone, Copy)]
 struct Limits {
     wanted: u64,
     keep: usize,
