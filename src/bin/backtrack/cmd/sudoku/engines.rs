@@ -120,12 +120,6 @@ fn stop_reason(plan: &Plan) -> String {
     }
 }
 
-/// Whether the puzzle has exactly one solution, by the band engine (cheap: proves it in
-/// microseconds), for the solvers that look for one solution only.
-fn is_unique(board: &Board) -> bool {
-    bitboard::Solutions::new(board).take(2).count() == 1
-}
-
 fn search_logic(board: &Board, line: Option<u64>, start: Instant) -> Report {
     let report = logic::solve(board);
     let solved = report.outcome == logic::Outcome::Solved;
@@ -136,7 +130,9 @@ fn search_logic(board: &Board, line: Option<u64>, start: Instant) -> Report {
         verdict: if solved { Verdict::Solved } else { Verdict::NoSolution },
         solutions: if solved { vec![report.board()] } else { Vec::new() },
         count: u64::from(solved),
-        unique: solved.then(|| is_unique(board)),
+        // The logic solver looks for one solution; `count_solutions` (the band engine) proves
+        // uniqueness in microseconds.
+        unique: solved.then(|| board.count_solutions(2) == 1),
         grade: solved.then(|| Grading { grade: report.grade(), score: Grade::score(hardest), hardest }),
         reason: (!solved).then(|| report.outcome_sentence()),
         counters: Counters { steps: Some(report.steps.len() as u64), ..Counters::default() },

@@ -378,7 +378,7 @@ pub(super) fn explain(plan: &Plan, board: &Board, out: impl Write) -> io::Result
         steps: report.steps.iter().map(StepReport::of).collect(),
         verdict: if solved { "solved" } else { "no_solution" },
         solution: solved.then(|| report.board()),
-        unique: solved.then(|| bitboard::Solutions::new(board).take(2).count() == 1),
+        unique: solved.then(|| board.count_solutions(2) == 1),
         grade: solved.then(|| Grading { grade: report.grade(), score: Grade::score(hardest), hardest }),
         outcome: report.outcome_sentence(),
         layout: plan.format.unwrap_or(Format::Grid),
