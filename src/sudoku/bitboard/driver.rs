@@ -112,14 +112,7 @@ impl Propagation {
 
     /// The digits placed so far, as a [`Board`] (givens, consequences and assumptions).
     pub fn board(&self) -> Board {
-        let digits = self.state.get().digits();
-        let board = Board::empty();
-        for cell in Cell::all() {
-            if let Some(digit) = Digit::new_checked(digits[cell.index()]) {
-                let _ = board.place(cell, digit); // the grid keeps the rules
-            }
-        }
-        board
+        super::board_of(self.state.get().digits())
     }
 }
 

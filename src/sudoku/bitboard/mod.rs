@@ -91,12 +91,7 @@ impl Solution {
 
     /// The solution as a [`Board`].
     pub fn to_board(&self) -> Board {
-        let board = Board::empty();
-        for cell in Cell::all() {
-            // A solution keeps the rules, so every digit is a candidate when placed.
-            let _ = board.place(cell, self.get(cell));
-        }
-        board
+        board_of(self.0)
     }
 }
 
@@ -157,6 +152,12 @@ impl Solutions {
         self.stats.guesses >= self.budget.max_guesses
             || (self.stats.guesses % 256 == 0 && self.budget.deadline.is_some_and(|d| Instant::now() >= d))
     }
+}
+
+/// A board from the digits of a grid the engine holds (0 for an empty cell). The engine's
+/// grids keep the rules, so the board's own check never refuses one.
+fn board_of(digits: [u8; 81]) -> Board {
+    Board::try_from(digits).unwrap_or_default()
 }
 
 /// The grid with the givens of `board` placed (their consequences not drawn yet), or `None` if
