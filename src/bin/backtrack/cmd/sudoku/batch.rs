@@ -53,7 +53,7 @@ pub fn run(plan: &Plan, reader: BufReader<Box<dyn Read + Send>>, out: impl Write
     if cells(&first.1) <= 9 {
         return one_grid(plan, first.1, lines, out);
     }
-    if plan.check_batch(usize::MAX).is_err() {
+    if plan.mode.one_puzzle() {
         // One puzzle a line is fine for the learners' modes if there is exactly one.
         return one_line(plan, first, lines, out);
     }

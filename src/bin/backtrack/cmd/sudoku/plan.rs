@@ -189,7 +189,7 @@ pub enum Mode {
 
 impl Mode {
     /// Whether the mode looks at one puzzle only (a batch is refused).
-    fn one_puzzle(self) -> bool {
+    pub fn one_puzzle(self) -> bool {
         matches!(self, Mode::Explain | Mode::Hint { .. } | Mode::Compare | Mode::Estimate { .. })
     }
 }
