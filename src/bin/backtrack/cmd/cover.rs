@@ -164,8 +164,7 @@ pub fn run(args: Args) -> io::Result<Status> {
         (true, None) => u64::MAX,
         (false, _) => 1,
     };
-    let whole_tree =
-        args.count && args.limit.is_none() && budget == Budget { deadline: None, ..Budget::default() };
+    let whole_tree = args.count && args.limit.is_none() && budget == Budget::default();
     let progress = super::progress(None);
     if let Some(bar) = &progress {
         bar.set_message(if args.count { "counting" } else { "searching" });
