@@ -28,13 +28,13 @@ impl<W: Write> Renderer<W> {
     }
 
     /// What comes before a single puzzle's search (its problem, in the grid layout).
-    pub fn problem(&mut self, report_puzzle: &backtrack::sudoku::Board) -> io::Result<()> {
+    pub fn problem(&mut self, puzzle: &backtrack::sudoku::Board) -> io::Result<()> {
         if !self.batch
             && !self.watching
             && self.format == Format::Grid
             && !matches!(self.mode, Mode::Count { .. })
         {
-            writeln!(self.out, "The problem:\n{report_puzzle}\n")?;
+            writeln!(self.out, "The problem:\n{puzzle}\n")?;
         }
         Ok(())
     }
