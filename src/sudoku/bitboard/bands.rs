@@ -232,18 +232,19 @@ impl Bands {
         Ok(())
     }
 
-    /// Count the candidates of every cell of a band, bit-parallel, saturating at 3: the cells
-    /// with at least one, at least two, and at least three.
+    /// Count the candidates of every cell of a band, bit-parallel, saturating at 4: the cells
+    /// with at least one, two, three and four.
     #[inline]
-    fn counts(&self, band: usize) -> [u32; 3] {
-        let (mut one, mut two, mut three) = (0, 0, 0);
+    fn counts(&self, band: usize) -> [u32; 4] {
+        let (mut one, mut two, mut three, mut four) = (0, 0, 0, 0);
         for digit in 0..9 {
             let mask = self.masks[3 * digit + band];
+            four |= three & mask;
             three |= two & mask;
             two |= one & mask;
             one |= mask;
         }
-        [one, two, three]
+        [one, two, three, four]
     }
 
     /// Place every empty cell of the `bands` (a bit each) that has one candidate left;
@@ -255,7 +256,7 @@ impl Bands {
             if unsolved == 0 || bands >> band & 1 == 0 {
                 continue;
             }
-            let [one, two, _] = self.counts(band);
+            let [one, two, ..] = self.counts(band);
             if unsolved & !one != 0 {
                 return Err(Contradiction);
             }
@@ -336,10 +337,10 @@ impl Bands {
     }
 
     /// What to guess on: a cell with two candidates if there is one (either digit may be
-    /// tried); else a digit with two places left in a row (try it in the first); else the
-    /// empty cell with the fewest candidates. `None` when the grid is full.
+    /// tried); else a digit with two places left in a row (try it in the first); else a cell
+    /// with three candidates; else the first empty cell. `None` when the grid is full.
     ///
-    /// Among cells with two candidates, the one with the most empty peers: its digit reaches
+    /// Among cells with two (or three) candidates, the one with the most empty peers: its digit reaches
     /// furthest, so both branches propagate most. (Measured on top1465: 11 guesses a puzzle,
     /// against 19 for the first such cell in reading order.)
     pub(super) fn guess(&self) -> Option<(BandCell, usize)> {
@@ -355,24 +356,8 @@ impl Bands {
         if self.is_full() {
             return None;
         }
-        let mut best: Option<(u32, BandCell)> = None;
-        for band in 0..3 {
-            let unsolved = self.unsolved[band];
-            if unsolved == 0 {
-                continue;
-            }
-            let [_, two, three] = self.counts(band);
-            let mut pairs = unsolved & two & !three;
-            while pairs != 0 {
-                let bit = pairs.trailing_zeros();
-                pairs &= pairs - 1;
-                let reach = self.reach(BandCell { band, bit });
-                if best.is_none_or(|(most, _)| reach > most) {
-                    best = Some((reach, BandCell { band, bit }));
-                }
-            }
-        }
-        if let Some((_, cell)) = best {
+        // Cells with exactly two candidates: at least two, not three.
+        if let Some(cell) = self.widest(|[_, two, three, _]| two & !three) {
             return Some(Branch::Cell(cell));
         }
         // Rarer paths, for a search that is young or wide open: a digit with two places left
@@ -391,34 +376,32 @@ impl Bands {
                 }
             }
         }
-        let mut first = None;
+        let first = (0..3)
+            .find(|&b| self.unsolved[b] != 0)
+            .map(|band| BandCell { band, bit: self.unsolved[band].trailing_zeros() });
+        self.widest(|[_, _, three, four]| three & !four).or(first).map(Branch::Cell)
+    }
+
+    /// Among the empty cells that `pick` takes from a band's counts (at least one, two, three,
+    /// four candidates), the one with the most empty peers.
+    fn widest(&self, pick: impl Fn([u32; 4]) -> u32) -> Option<BandCell> {
+        let mut best: Option<(u32, BandCell)> = None;
         for band in 0..3 {
             let unsolved = self.unsolved[band];
             if unsolved == 0 {
                 continue;
             }
-            first = first.or(Some(BandCell { band, bit: unsolved.trailing_zeros() }));
-            let mut four = 0;
-            let [_, _, three] = self.counts(band);
-            let (mut seen_three, mut seen) = (0u32, 0u32);
-            for digit in 0..9 {
-                let mask = self.masks[3 * digit + band];
-                four |= seen_three & mask;
-                seen_three |= seen & mask;
-                seen |= mask;
-            }
-            debug_assert_eq!(seen_three & unsolved, three & unsolved);
-            let mut triples = unsolved & three & !four;
-            while triples != 0 {
-                let bit = triples.trailing_zeros();
-                triples &= triples - 1;
-                let reach = self.reach(BandCell { band, bit });
+            let mut cells = unsolved & pick(self.counts(band));
+            while cells != 0 {
+                let cell = BandCell { band, bit: cells.trailing_zeros() };
+                cells &= cells - 1;
+                let reach = self.reach(cell);
                 if best.is_none_or(|(most, _)| reach > most) {
-                    best = Some((reach, BandCell { band, bit }));
+                    best = Some((reach, cell));
                 }
             }
         }
-        best.map(|(_, cell)| cell).or(first).map(Branch::Cell)
+        best.map(|(_, cell)| cell)
     }
 
     /// How many empty peers `cell` has: in its band (row and box), and in its column in the
