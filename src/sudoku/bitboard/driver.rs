@@ -81,27 +81,15 @@ impl Propagation {
     /// The choices the grid offers now.
     fn choices(&self) -> Choices<'_> {
         let now = self.state.get();
-        let mut offers = [(BandCell::new(0), 0); 9];
-        let count = match now.branch() {
-            _ if self.contradictory => 0,
-            None => 1, // full: one guard that changes nothing
-            Some(Branch::Cell(cell)) => {
-                let mut digits = now.candidates(cell);
-                let mut count = 0;
-                while digits != 0 {
-                    offers[count] = (cell, digits.trailing_zeros() as usize);
-                    digits &= digits - 1;
-                    count += 1;
-                }
-                count
+        let none = Choices { owner: self, cell: BandCell::new(0), digits: 0, then: None, full: false };
+        match now.branch() {
+            _ if self.contradictory => none,
+            None => Choices { digits: 1, full: true, ..none }, // one guard that changes nothing
+            Some(Branch::Cell(cell)) => Choices { cell, digits: now.candidates(cell), ..none },
+            Some(Branch::Places { digit, cells: [first, second] }) => {
+                Choices { cell: first, digits: 1 << digit, then: Some((second, 1 << digit)), ..none }
             }
-            Some(Branch::Places { digit, cells }) => {
-                offers[..2].copy_from_slice(&[(cells[0], digit), (cells[1], digit)]);
-                2
-            }
-        };
-        let full = now.is_full() && !self.contradictory;
-        Choices { owner: self, offers, next: 0, count, full }
+        }
     }
 
     /// The solution, while the grid is full.
@@ -122,12 +110,14 @@ impl Propagation {
 #[derive(Debug)]
 pub struct Choices<'p> {
     owner: &'p Propagation,
-    /// The cell and digit of each offer. Every offer starts from the grid as it was when the
-    /// slot was reached: the driver drops each offer's guard, which puts that grid back, before
-    /// it asks for the next.
-    offers: [(BandCell, usize); 9],
-    next: usize,
-    count: usize,
+    /// The cell offered now, and the digits still to offer in it (bit `d` for digit `d + 1`).
+    /// Every offer starts from the grid as it was when the slot was reached: the driver drops
+    /// each offer's guard, which puts that grid back, before it asks for the next.
+    cell: BandCell,
+    digits: u32,
+    /// The cell and digits to offer next (a digit's second place in its row). Small on purpose:
+    /// the driver moves this iterator onto its stack at every node.
+    then: Option<(BandCell, u32)>,
     /// The grid is full: the one offer is the guard that changes nothing.
     full: bool,
 }
@@ -136,28 +126,31 @@ impl<'p> Iterator for Choices<'p> {
     type Item = Forced<'p>;
 
     fn next(&mut self) -> Option<Forced<'p>> {
-        while self.next < self.count {
-            let (cell, d) = self.offers[self.next];
-            self.next += 1;
+        loop {
+            if self.digits == 0 {
+                (self.cell, self.digits) = self.then.take()?;
+            }
+            let d = self.digits.trailing_zeros() as usize;
+            self.digits &= self.digits - 1;
             if self.full {
                 return Some(Forced { owner: self.owner, placed: None });
             }
             let before = self.owner.state.get();
             let mut after = before;
-            after.place(cell, d);
+            after.place(self.cell, d);
             if after.propagate().is_ok() {
                 self.owner.saved.borrow_mut().push(before);
                 self.owner.state.set(after);
-                let placed = (Cell::new(cell.index()), Digit::new(d as u8 + 1));
+                let placed = (Cell::new(self.cell.index()), Digit::new(d as u8 + 1));
                 return Some(Forced { owner: self.owner, placed: Some(placed) });
             }
             // A contradiction: this digit is no offer, and the grid was never changed.
         }
-        None
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        (0, Some(self.count - self.next))
+        let then = self.then.map_or(0, |(_, digits)| digits.count_ones());
+        (0, Some((self.digits.count_ones() + then) as usize))
     }
 }
 
