@@ -1,6 +1,7 @@
 //! The pencil-mark grid a person keeps: the digits placed, and the candidates left in each
 //! empty cell.
 
+use crate::Ones;
 use crate::sudoku::{Board, Cell, Digit, Digits, House};
 use std::fmt;
 
@@ -12,6 +13,37 @@ use std::fmt;
 pub struct Grid {
     values: [Option<Digit>; 81],
     candidates: [Digits; 81],
+    // What the techniques ask most, kept up to date by `place` and `eliminate` rather than
+    // read off the cells at every question (each step asks hundreds of them):
+    /// For each house (in [`House::all`] order) and digit, the positions in the house (in
+    /// [`House::cells`] order) where the digit is a candidate.
+    places: [[u16; 9]; 27],
+    /// The digits each house holds.
+    held: [Digits; 27],
+}
+
+/// The house's number in [`House::all`] order.
+fn number(house: House) -> usize {
+    match house {
+        House::Row(r) => r as usize,
+        House::Col(c) => 9 + c as usize,
+        House::Box(b) => 18 + b as usize,
+    }
+}
+
+/// The three houses of `cell` by number, with the cell's position in each.
+fn homes(cell: Cell) -> [(usize, u16); 3] {
+    let (row, col, b) = (cell.row(), cell.col(), cell.box_index());
+    [(row, col as u16), (9 + col, row as u16), (18 + b, (row % 3 * 3 + col % 3) as u16)]
+}
+
+/// The cell at `position` of `house` ([`House::cells`] order).
+fn cell_at(house: House, position: usize) -> Cell {
+    match house {
+        House::Row(r) => Cell::at(r as usize, position),
+        House::Col(c) => Cell::at(position, c as usize),
+        House::Box(b) => Cell::at(b as usize / 3 * 3 + position / 3, b as usize % 3 * 3 + position % 3),
+    }
 }
 
 /// Why a grid cannot be completed.
@@ -40,10 +72,23 @@ impl fmt::Display for Contradiction {
 impl Grid {
     /// The grid of a board: its digits, and for each empty cell the digits its houses leave.
     pub fn new(board: &Board) -> Grid {
-        let mut grid = Grid { values: [None; 81], candidates: [Digits::empty(); 81] };
+        let mut grid = Grid {
+            values: [None; 81],
+            candidates: [Digits::empty(); 81],
+            places: [[0; 9]; 27],
+            held: [Digits::empty(); 27],
+        };
         for cell in Cell::all() {
             grid.values[cell.index()] = board.get(cell);
             grid.candidates[cell.index()] = board.candidates(cell);
+            for (house, at) in homes(cell) {
+                if let Some(digit) = board.get(cell) {
+                    grid.held[house] |= Digits::from(digit);
+                }
+                for digit in board.candidates(cell).digits() {
+                    grid.places[house][digit.index()] |= 1 << at;
+                }
+            }
         }
         grid
     }
@@ -59,27 +104,38 @@ impl Grid {
     }
 
     /// The empty cells of `house` where `digit` is still a candidate.
-    pub fn places(&self, house: House, digit: Digit) -> impl Iterator<Item = Cell> + '_ {
-        house.cells().filter(move |&c| self.candidates(c).has(digit))
+    pub fn places(&self, house: House, digit: Digit) -> impl ExactSizeIterator<Item = Cell> + '_ {
+        Ones(u64::from(self.places[number(house)][digit.index()])).map(move |at| cell_at(house, at))
     }
 
     /// Whether `house` holds `digit` already.
     pub fn holds(&self, house: House, digit: Digit) -> bool {
-        house.cells().any(|c| self.value(c) == Some(digit))
+        self.held[number(house)].has(digit)
     }
 
     /// Place `digit` in `cell`, and take it from the candidates of the cell's peers.
     pub fn place(&mut self, cell: Cell, digit: Digit) {
+        for other in self.candidates(cell).digits() {
+            self.eliminate(cell, other);
+        }
         self.values[cell.index()] = Some(digit);
-        self.candidates[cell.index()] = Digits::empty();
+        for (house, _) in homes(cell) {
+            self.held[house] |= Digits::from(digit);
+        }
         for peer in cell.peers() {
-            self.candidates[peer.index()].remove(Digits::from(digit));
+            self.eliminate(peer, digit);
         }
     }
 
     /// Remove `digit` from the candidates of `cell`.
     pub fn eliminate(&mut self, cell: Cell, digit: Digit) {
-        self.candidates[cell.index()].remove(Digits::from(digit));
+        let candidates = &mut self.candidates[cell.index()];
+        if candidates.has(digit) {
+            candidates.remove(Digits::from(digit));
+            for (house, at) in homes(cell) {
+                self.places[house][digit.index()] &= !(1 << at);
+            }
+        }
     }
 
     /// Whether every cell holds a digit.
@@ -93,11 +149,12 @@ impl Grid {
         if let Some(cell) = Cell::all().find(|&c| self.value(c).is_none() && self.candidates(c).is_empty()) {
             return Some(Contradiction::NoCandidate(cell));
         }
+        // A house lacks a digit when it neither holds it nor has a place for it.
         for house in House::all() {
-            for digit in Digit::all() {
-                if !self.holds(house, digit) && self.places(house, digit).next().is_none() {
-                    return Some(Contradiction::NoPlace { digit, house });
-                }
+            let n = number(house);
+            let placeable: Digits = Digit::all().filter(|d| self.places[n][d.index()] != 0).collect();
+            if let Some(digit) = (!(self.held[n] | placeable)).digits().next() {
+                return Some(Contradiction::NoPlace { digit, house });
             }
         }
         None
