@@ -108,6 +108,16 @@ impl Grid {
         Ones(u64::from(self.places[number(house)][digit.index()])).map(move |at| cell_at(house, at))
     }
 
+    /// The places of `digit` in `house` as a mask of positions ([`House::cells`] order).
+    pub(super) fn place_mask(&self, house: House, digit: Digit) -> u16 {
+        self.places[number(house)][digit.index()]
+    }
+
+    /// The cell at `position` of `house` ([`House::cells`] order).
+    pub(super) fn cell_at(house: House, position: usize) -> Cell {
+        cell_at(house, position)
+    }
+
     /// Whether `house` holds `digit` already.
     pub fn holds(&self, house: House, digit: Digit) -> bool {
         self.held[number(house)].has(digit)

@@ -1,32 +1,42 @@
 //! Hidden subsets: when n digits of a house can only go in the same n cells, those cells hold
 //! those digits, and no other candidate.
 
-use super::{Evidence, Grid, Step};
+use super::{Evidence, Grid, Step, first_subset};
+use crate::Ones;
 use crate::sudoku::{Cell, Digit, Digits, House};
-use itertools::Itertools;
 
 pub(super) fn find(grid: &Grid, size: usize) -> Option<Step> {
     for house in House::all() {
-        let missing: Vec<Digit> = Digit::all().filter(|&d| !grid.holds(house, d)).collect();
-        if missing.len() <= size {
+        let missing = Digit::all().filter(|&d| !grid.holds(house, d)).count();
+        if missing <= size {
             continue;
         }
-        let places = |d: Digit| grid.places(house, d).collect::<Vec<Cell>>();
-        let few = missing.iter().copied().filter(|&d| (2..=size).contains(&grid.places(house, d).count()));
-        for digits in few.combinations(size) {
-            let cells: Vec<Cell> = digits.iter().flat_map(|&d| places(d)).sorted().dedup().collect();
-            if cells.len() != size {
-                continue;
+        let mut few = [Digit::new(1); 9];
+        let mut n = 0;
+        for digit in Digit::all().filter(|&d| !grid.holds(house, d)) {
+            if (2..=size as u32).contains(&grid.place_mask(house, digit).count_ones()) {
+                few[n] = digit;
+                n += 1;
+            }
+        }
+        let found = first_subset(&few[..n], size, |digits| {
+            let positions = digits.iter().fold(0u16, |m, &d| m | grid.place_mask(house, d));
+            if positions.count_ones() as usize != size {
+                return None;
             }
             let set: Digits = digits.iter().copied().collect();
+            let cells: Vec<Cell> = Ones(u64::from(positions)).map(|p| Grid::cell_at(house, p)).collect();
             let eliminations: Vec<(Cell, Digit)> = cells
                 .iter()
                 .flat_map(|&c| (grid.candidates(c) - set).digits().map(move |d| (c, d)))
                 .collect();
-            if !eliminations.is_empty() {
+            (!eliminations.is_empty()).then(|| {
                 let evidence = Evidence::HiddenSubset { house, cells, digits: set };
-                return Some(Step { evidence, placements: vec![], eliminations });
-            }
+                Step { evidence, placements: vec![], eliminations }
+            })
+        });
+        if found.is_some() {
+            return found;
         }
     }
     None

@@ -43,6 +43,38 @@ pub use step::{Evidence, Step, Trial};
 
 use solver::solve_grid;
 
+/// The first `Some` that `f` gives for the `size`-element subsets of `items`, taken in
+/// lexicographic order of their positions (as `itertools::combinations` yields them), without
+/// allocating: the subset techniques try thousands of subsets per step and keep at most one.
+fn first_subset<T: Copy, R>(items: &[T], size: usize, mut f: impl FnMut(&[T]) -> Option<R>) -> Option<R> {
+    fn extend<T: Copy, R>(
+        items: &[T],
+        from: usize,
+        chosen: &mut [T; 4],
+        len: usize,
+        size: usize,
+        f: &mut impl FnMut(&[T]) -> Option<R>,
+    ) -> Option<R> {
+        if len == size {
+            return f(&chosen[..size]);
+        }
+        // Leave room for the elements still to choose.
+        for i in from..=items.len().saturating_sub(size - len) {
+            if i >= items.len() {
+                break;
+            }
+            chosen[len] = items[i];
+            if let Some(found) = extend(items, i + 1, chosen, len + 1, size, f) {
+                return Some(found);
+            }
+        }
+        None
+    }
+    assert!((1..=4).contains(&size), "subsets of 1 to 4 elements");
+    let &first = items.first()?;
+    extend(items, 0, &mut [first; 4], 0, size, &mut f)
+}
+
 /// The techniques, from the easiest to the hardest: [`Technique::ALL`] is the order the solver
 /// tries them in, and `Ord` follows it.
 ///
