@@ -4,7 +4,7 @@
 //! typed report, and one renderer writes it as text or JSON.
 
 use super::{Show, Source, show};
-use crate::Status;
+use crate::cmd::Status;
 use backtrack::dlx::{Budget, Named, Outcome as Search};
 use clap::ValueEnum;
 use serde::Serialize;
@@ -125,20 +125,41 @@ impl Show for Report {
     }
 }
 
-pub fn run(args: Args) -> io::Result<Status> {
-    if args.limit.is_some() && !(args.count || args.all) {
-        eprintln!("error: --limit caps --count or --all");
-        return Ok(Status::BadInput);
+/// The arguments, checked: nonsense is refused before any input is read.
+#[derive(Debug)]
+pub struct Plan {
+    args: Args,
+    source: Source,
+    timeout: Option<Duration>,
+}
+
+impl Args {
+    /// Check the arguments together; the error is a sentence for the user.
+    pub fn decode(self) -> Result<Plan, String> {
+        if self.limit.is_some() && !(self.count || self.all) {
+            return Err("--limit caps --count or --all".to_string());
+        }
+        let timeout = match self.timeout {
+            Some(s) if !(s > 0.0 && s.is_finite()) => {
+                return Err(format!("--timeout {s}: give a number of seconds above 0"));
+            }
+            Some(s) => Some(Duration::from_secs_f64(s.min(1e9))),
+            None => None,
+        };
+        let source =
+            if self.file.as_os_str() == "-" { Source::Stdin } else { Source::File(self.file.clone()) };
+        Ok(Plan { args: self, source, timeout })
     }
-    let timeout = match args.timeout {
-        Some(s) if !(s > 0.0 && s.is_finite()) => {
-            eprintln!("error: --timeout {s}: give a number of seconds above 0");
+}
+
+pub fn run(args: Args) -> io::Result<Status> {
+    let Plan { args, source, timeout } = match args.decode() {
+        Ok(plan) => plan,
+        Err(e) => {
+            eprintln!("error: {e}");
             return Ok(Status::BadInput);
         }
-        Some(s) => Some(Duration::from_secs_f64(s.min(1e9))),
-        None => None,
     };
-    let source = if args.file.as_os_str() == "-" { Source::Stdin } else { Source::File(args.file.clone()) };
     let text = match source.read_to_string() {
         Ok(text) => text,
         Err(e) => {

@@ -4,9 +4,45 @@
 pub mod cover;
 pub mod sudoku;
 
+use clap::{Parser, Subcommand};
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, TryRecvError, sync_channel};
+
+/// Solve, reuse and learn backtracking: Sudoku by stacking assumptions, and more.
+#[derive(Debug, Parser)]
+#[command(name = "backtrack", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    Sudoku(sudoku::Args),
+    Cover(cover::Args),
+}
+
+/// Run a command: `Err` only when standard output cannot be written.
+pub fn run(cli: Cli) -> io::Result<Status> {
+    match cli.command {
+        Command::Sudoku(args) => sudoku::run(args),
+        Command::Cover(args) => cover::run(args),
+    }
+}
+
+/// What the process tells its caller; a batch reports the highest status of its puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    /// Every puzzle solved (or counted).
+    Solved = 0,
+    /// Some puzzle has no solution.
+    NoSolution = 1,
+    /// Some input could not be read, or the arguments are wrong.
+    BadInput = 2,
+    /// Some search stopped at a budget (--max-nodes, --timeout) before it could answer.
+    Stopped = 3,
+}
 
 /// Where input comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -196,6 +232,12 @@ impl Iterator for Incoming {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn verify_cli() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
 
     #[test]
     fn lines_drop_the_mark_and_the_line_ends() {

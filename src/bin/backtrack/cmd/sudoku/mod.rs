@@ -6,14 +6,14 @@
 //! - `batch.rs`: many puzzles, streamed line by line, on every core, in input order.
 //! - `teach.rs`: the learners' modes (explain, hint, compare, estimate).
 
-mod batch;
+pub mod batch;
 mod engines;
 mod plan;
 mod render;
 mod report;
 mod teach;
 
-use crate::Status;
+use crate::cmd::Status;
 use backtrack::sudoku::Board;
 use engines::Engine;
 use plan::{Format, Input, Mode, Plan};

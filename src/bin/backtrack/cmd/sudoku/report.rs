@@ -76,14 +76,14 @@ impl Counters {
     }
 }
 
-impl crate::Status {
+impl crate::cmd::Status {
     /// The status of one puzzle's verdict.
-    pub fn of(verdict: Verdict) -> crate::Status {
+    pub fn of(verdict: Verdict) -> crate::cmd::Status {
         match verdict {
-            Verdict::Solved => crate::Status::Solved,
-            Verdict::NoSolution => crate::Status::NoSolution,
-            Verdict::Invalid => crate::Status::BadInput,
-            Verdict::Stopped => crate::Status::Stopped,
+            Verdict::Solved => crate::cmd::Status::Solved,
+            Verdict::NoSolution => crate::cmd::Status::NoSolution,
+            Verdict::Invalid => crate::cmd::Status::BadInput,
+            Verdict::Stopped => crate::cmd::Status::Stopped,
         }
     }
 }

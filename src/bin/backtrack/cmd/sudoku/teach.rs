@@ -3,7 +3,7 @@
 
 use super::plan::{Format, Order, Plan};
 use super::report::Grading;
-use crate::Status;
+use crate::cmd::Status;
 use crate::cmd::{Show, show};
 use backtrack::sudoku::logic::{self, Grade};
 use backtrack::sudoku::{Board, Cell, Digit, ExactCover, bitboard};
