@@ -104,7 +104,7 @@ impl Grid {
     }
 
     /// The empty cells of `house` where `digit` is still a candidate.
-    pub fn places(&self, house: House, digit: Digit) -> impl ExactSizeIterator<Item = Cell> + '_ {
+    pub fn places(&self, house: House, digit: Digit) -> impl ExactSizeIterator<Item = Cell> + Clone + '_ {
         Ones(u64::from(self.places[number(house)][digit.index()])).map(move |at| cell_at(house, at))
     }
 

@@ -9,8 +9,9 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
     let houses = (0..9).map(House::Box).chain((0..9).map(House::Row)).chain((0..9).map(House::Col));
     for house in houses {
         for digit in Digit::all() {
-            let mut places = grid.places(house, digit);
-            if let (Some(cell), None) = (places.next(), places.next()) {
+            let places = grid.place_mask(house, digit);
+            if places.count_ones() == 1 {
+                let cell = Grid::cell_at(house, places.trailing_zeros() as usize);
                 let evidence = Evidence::HiddenSingle { cell, digit, house };
                 return Some(Step { evidence, placements: vec![(cell, digit)], eliminations: vec![] });
             }

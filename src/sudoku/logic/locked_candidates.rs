@@ -12,11 +12,10 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
     let lines = (0..9).map(House::Row).chain((0..9).map(House::Col));
     for house in boxes.chain(lines) {
         for digit in Digit::all() {
-            let places: Vec<Cell> = grid.places(house, digit).collect();
-            let Some(&first) = places.first() else { continue };
+            let mut places = grid.places(house, digit);
+            let Some(first) = places.next() else { continue };
             // The other houses that hold every place.
-            let others =
-                first.houses().into_iter().filter(|&h| h != house && places.iter().all(|&c| h.contains(c)));
+            let others = first.houses().into_iter().filter(|&h| h != house && places.clone().all(|c| h.contains(c)));
             for line in others {
                 if matches!(house, House::Box(_)) == matches!(line, House::Box(_)) {
                     continue;

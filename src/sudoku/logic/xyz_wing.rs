@@ -2,15 +2,17 @@
 //! pivot holds, one of the three cells is z; so no cell that sees all three can be z.
 
 use super::{Evidence, Grid, Step};
-use crate::sudoku::Cell;
 
 pub(super) fn find(grid: &Grid) -> Option<Step> {
     for pivot in grid.empty_cells().filter(|&c| grid.candidates(c).count() == 3) {
         let xyz = grid.candidates(pivot);
-        let wings: Vec<Cell> = grid
-            .empty_cells()
-            .filter(|&c| pivot.sees(c) && grid.candidates(c).count() == 2 && xyz.contains(grid.candidates(c)))
-            .collect();
+        let (mut wings, mut n) = ([pivot; 20], 0);
+        for c in pivot.peers().filter(|&c| grid.candidates(c).count() == 2 && xyz.contains(grid.candidates(c))) {
+            wings[n] = c;
+            n += 1;
+        }
+        let wings = &mut wings[..n];
+        wings.sort_unstable(); // reading order, as the search has always met them
         for (i, &a) in wings.iter().enumerate() {
             for &b in &wings[i + 1..] {
                 let (ca, cb) = (grid.candidates(a), grid.candidates(b));

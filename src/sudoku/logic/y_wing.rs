@@ -2,17 +2,20 @@
 //! the pivot holds, one pincer is z; so no cell that sees both pincers can be z.
 
 use super::{Evidence, Grid, Step};
-use crate::sudoku::Cell;
 
 pub(super) fn find(grid: &Grid) -> Option<Step> {
-    let bivalue: Vec<Cell> = grid.empty_cells().filter(|&c| grid.candidates(c).count() == 2).collect();
-    for &pivot in &bivalue {
+    let bivalue = grid.empty_cells().filter(|&c| grid.candidates(c).count() == 2);
+    for pivot in bivalue {
         let xy = grid.candidates(pivot);
-        let wings: Vec<Cell> = bivalue
-            .iter()
-            .copied()
-            .filter(|&c| pivot.sees(c) && (grid.candidates(c) & xy).count() == 1)
-            .collect();
+        // The pivot's bivalue peers that share one digit with it (a cell has 20 peers).
+        let (mut wings, mut n) = ([pivot; 20], 0);
+        for c in pivot.peers().filter(|&c| grid.candidates(c).count() == 2 && (grid.candidates(c) & xy).count() == 1)
+        {
+            wings[n] = c;
+            n += 1;
+        }
+        let wings = &mut wings[..n];
+        wings.sort_unstable(); // reading order, as the search has always met them
         for (i, &a) in wings.iter().enumerate() {
             for &b in &wings[i + 1..] {
                 let (ca, cb) = (grid.candidates(a), grid.candidates(b));
