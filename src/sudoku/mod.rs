@@ -24,6 +24,7 @@ mod cell;
 mod digits;
 mod display;
 mod exact_cover;
+pub mod generate;
 pub mod logic;
 mod parse;
 

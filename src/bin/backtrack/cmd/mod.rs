@@ -2,6 +2,7 @@
 //! streamed line by line.
 
 pub mod cover;
+pub mod generate;
 pub mod sudoku;
 
 use clap::{Parser, Subcommand};
@@ -21,6 +22,7 @@ pub struct Cli {
 pub enum Command {
     Sudoku(sudoku::Args),
     Cover(cover::Args),
+    Generate(generate::Args),
 }
 
 /// Run a command: `Err` only when standard output cannot be written.
@@ -28,6 +30,7 @@ pub fn run(cli: Cli) -> io::Result<Status> {
     match cli.command {
         Command::Sudoku(args) => sudoku::run(args),
         Command::Cover(args) => cover::run(args),
+        Command::Generate(args) => generate::run(args),
     }
 }
 

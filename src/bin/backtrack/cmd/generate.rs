@@ -1,0 +1,224 @@
+//! `backtrack generate`: puzzles made to order, one a line.
+
+use super::{Show, Status, show};
+use backtrack::sudoku::generate::{Generator, Puzzle, Symmetry};
+use backtrack::sudoku::logic::Grade;
+use clap::ValueEnum;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::io::{self, Write};
+use std::time::Instant;
+
+/// Make Sudoku puzzles: each has exactly one solution and is minimal (emptying any given, or
+/// any group of givens the symmetry ties together, leaves more than one solution).
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Examples:
+  backtrack generate                          one puzzle, any grade
+  backtrack generate --count 10 --grade hard  ten puzzles that need an X-Wing or a triple
+  backtrack generate --symmetry rotational --seed 42   the same puzzle every time
+  backtrack generate --count 1000 --format json        with solutions, grades and ratings
+
+The grades are the logic solver's (backtrack sudoku --solver logic): easy (singles), medium
+(locked candidates, pairs), hard (X-Wing, triples), fiendish (swordfish, jellyfish, wings, quads),
+guessing (bifurcation).
+
+Exit status: 0 every puzzle made, 2 bad usage, 3 a puzzle of the grade was not found within
+--max-tries.")]
+pub struct Args {
+    /// How many puzzles.
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
+    count: u64,
+
+    /// Keep only puzzles of this grade [default: any].
+    #[arg(long, value_enum)]
+    grade: Option<GradeArg>,
+
+    /// The pattern of the givens.
+    #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
+    symmetry: SymmetryArg,
+
+    /// The seed: the same seed (with the same grade and symmetry) gives the same puzzles,
+    /// whatever --jobs [default: from the clock, printed with --stats].
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+
+    /// Make puzzles on N threads [default: one a core].
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    jobs: Option<u64>,
+
+    /// Give up on a puzzle after trying N solutions for it (a grade can be rare).
+    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    max_tries: u64,
+
+    /// One line a puzzle, or JSON (puzzle, solution, grade, rating, givens).
+    #[arg(long, value_enum, default_value_t = Format::Line)]
+    format: Format,
+
+    /// Print the seed, the puzzles a second and the solutions tried on standard error.
+    #[arg(long)]
+    stats: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GradeArg {
+    Easy,
+    Medium,
+    Hard,
+    Fiendish,
+    Guessing,
+}
+
+impl From<GradeArg> for Grade {
+    fn from(grade: GradeArg) -> Grade {
+        match grade {
+            GradeArg::Easy => Grade::Easy,
+            GradeArg::Medium => Grade::Medium,
+            GradeArg::Hard => Grade::Hard,
+            GradeArg::Fiendish => Grade::Fiendish,
+            GradeArg::Guessing => Grade::NeedsGuessing,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum SymmetryArg {
+    /// Any pattern.
+    None,
+    /// Half-turn (r,c and 10-r,10-c).
+    Rotational,
+    /// Quarter-turn.
+    Quarter,
+    /// Left and right.
+    Mirror,
+    /// Across the main diagonal.
+    Diagonal,
+    /// Left-right and up-down.
+    Dihedral,
+}
+
+impl From<SymmetryArg> for Symmetry {
+    fn from(symmetry: SymmetryArg) -> Symmetry {
+        match symmetry {
+            SymmetryArg::None => Symmetry::None,
+            SymmetryArg::Rotational => Symmetry::Rotational,
+            SymmetryArg::Quarter => Symmetry::Quarter,
+            SymmetryArg::Mirror => Symmetry::Mirror,
+            SymmetryArg::Diagonal => Symmetry::Diagonal,
+            SymmetryArg::Dihedral => Symmetry::Dihedral,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// The puzzle, 81 characters, `.` for empty.
+    Line,
+    /// One JSON object a puzzle.
+    Json,
+}
+
+/// One puzzle as printed.
+#[derive(Serialize)]
+struct Made {
+    index: u64,
+    puzzle: String,
+    solution: String,
+    givens: usize,
+    grade: String,
+    score: f32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hardest: Option<&'static str>,
+    symmetry: &'static str,
+    seed: u64,
+    tries: u64,
+}
+
+impl Made {
+    fn new(index: u64, puzzle: &Puzzle, symmetry: Symmetry, seed: u64) -> Made {
+        Made {
+            index,
+            puzzle: format!("{:#}", puzzle.board),
+            solution: format!("{:#}", puzzle.solution),
+            givens: puzzle.givens(),
+            grade: puzzle.grade.to_string(),
+            score: puzzle.score(),
+            hardest: puzzle.hardest.map(|t| t.name()),
+            symmetry: symmetry.name(),
+            seed,
+            tries: puzzle.tries,
+        }
+    }
+}
+
+impl Show for Made {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "{}", self.puzzle)
+    }
+}
+
+/// Puzzles made at a time per thread: enough to keep the threads busy, few enough that the
+/// first lines come at once.
+const CHUNK: u64 = 16;
+
+pub fn run(args: Args) -> io::Result<Status> {
+    let seed = args.seed.unwrap_or_else(|| {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        now.as_nanos() as u64
+    });
+    let symmetry = Symmetry::from(args.symmetry);
+    let mut generator = Generator::new(seed).symmetry(symmetry).max_tries(args.max_tries);
+    if let Some(grade) = args.grade {
+        generator = generator.grade(grade.into());
+    }
+    let jobs =
+        args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j as usize);
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            eprintln!("error: cannot start {jobs} threads: {e}");
+            return Ok(Status::BadInput);
+        }
+    };
+    let start = Instant::now();
+    let progress = super::progress(Some("puzzles"));
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let (mut made, mut printed, mut tries) = (0u64, 0u64, 0u64);
+    let mut status = Status::Solved;
+    'chunks: while made < args.count {
+        let end = args.count.min(made + CHUNK * jobs as u64);
+        let puzzles: Vec<Option<Puzzle>> =
+            pool.install(|| (made..end).into_par_iter().map(|i| generator.puzzle(i)).collect());
+        for (index, puzzle) in (made..end).zip(puzzles) {
+            let Some(puzzle) = puzzle else {
+                let grade = args.grade.map_or("any".to_string(), |g| Grade::from(g).to_string());
+                eprintln!(
+                    "error: puzzle {index}: no {grade} puzzle in {} solutions tried (--max-tries)",
+                    args.max_tries
+                );
+                status = Status::Stopped;
+                break 'chunks;
+            };
+            tries += puzzle.tries + 1;
+            printed += 1;
+            show(&mut out, args.format == Format::Json, &Made::new(index, &puzzle, symmetry, seed))?;
+            if let Some(bar) = &progress {
+                bar.inc(1);
+            }
+        }
+        made = end;
+    }
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    if args.stats {
+        let seconds = start.elapsed().as_secs_f64();
+        eprintln!("seed: {seed}");
+        eprintln!(
+            "puzzles: {printed} in {seconds:.3} s ({:.0} a second)",
+            printed as f64 / seconds.max(1e-9)
+        );
+        eprintln!("solutions tried: {tries}");
+    }
+    Ok(status)
+}

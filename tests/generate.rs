@@ -1,0 +1,164 @@
+//! The generator: every puzzle has one solution (by DLX, not by the band engine the generator
+//! uses), is minimal given by given (or symmetry group by group), has the grade asked for, and
+//! follows from its seed.
+
+mod common;
+
+use backtrack::sudoku::generate::{Generator, Symmetry};
+use backtrack::sudoku::logic::{self, Grade};
+use backtrack::sudoku::{Board, Cell, ExactCover};
+use common::{check_solution, run_backtrack, text};
+
+/// Solutions by Dancing Links, up to two.
+fn dlx_solutions(cover: &mut ExactCover, board: &Board) -> Vec<Board> {
+    let mut solver = cover.solver(board);
+    let mut found = Vec::new();
+    while found.len() < 2 {
+        let Some(options) = solver.next_solution() else { break };
+        found.push(ExactCover::board(options));
+    }
+    found
+}
+
+/// The board without the digits of `cells`.
+fn without(board: &Board, cells: &[Cell]) -> Board {
+    let digits: [u8; 81] = std::array::from_fn(|i| {
+        let cell = Cell::new(i);
+        if cells.contains(&cell) { 0 } else { board.get(cell).map_or(0, |d| d.get()) }
+    });
+    Board::try_from(digits).unwrap()
+}
+
+/// The images of r,c under each symmetry, written out here from the definitions (not taken
+/// from the generator).
+fn images(symmetry: Symmetry, r: usize, c: usize) -> Vec<(usize, usize)> {
+    match symmetry {
+        Symmetry::None => vec![],
+        Symmetry::Rotational => vec![(8 - r, 8 - c)],
+        Symmetry::Quarter => vec![(c, 8 - r), (8 - r, 8 - c), (8 - c, r)],
+        Symmetry::Mirror => vec![(r, 8 - c)],
+        Symmetry::Diagonal => vec![(c, r)],
+        Symmetry::Dihedral => vec![(r, 8 - c), (8 - r, c), (8 - r, 8 - c)],
+    }
+}
+
+#[test]
+fn puzzles_are_unique_minimal_and_of_the_grade_asked() {
+    let mut cover = ExactCover::new();
+    let cases = [
+        (Grade::Easy, Symmetry::None, 4),
+        (Grade::Medium, Symmetry::Rotational, 3),
+        (Grade::Hard, Symmetry::None, 1),
+        (Grade::Fiendish, Symmetry::Mirror, 2),
+        (Grade::NeedsGuessing, Symmetry::Dihedral, 2),
+        (Grade::Easy, Symmetry::Quarter, 2),
+        (Grade::Medium, Symmetry::Diagonal, 2),
+    ];
+    for (grade, symmetry, count) in cases {
+        let generator = Generator::new(2026).grade(grade).symmetry(symmetry);
+        for puzzle in generator.puzzles().take(count) {
+            let board = &puzzle.board;
+            let line = format!("{board:#}");
+            // One solution, by another engine, keeping the rules and the givens.
+            let solutions = dlx_solutions(&mut cover, board);
+            assert_eq!(solutions.len(), 1, "{grade:?} {symmetry:?}: {line}");
+            assert_eq!(solutions[0], puzzle.solution, "{line}");
+            check_solution(&line, &format!("{:#}", puzzle.solution)).unwrap();
+            // The givens follow the symmetry.
+            let givens: Vec<Cell> = Cell::all().filter(|&c| board.get(c).is_some()).collect();
+            for &cell in &givens {
+                for (r, c) in images(symmetry, cell.row(), cell.col()) {
+                    assert!(
+                        board.get(Cell::at(r, c)).is_some(),
+                        "{symmetry:?}: {cell} given, r{}c{} not",
+                        r + 1,
+                        c + 1
+                    );
+                }
+            }
+            // Minimal: emptying any given (with its images) leaves more than one solution.
+            for &cell in &givens {
+                let mut group = vec![cell];
+                group.extend(
+                    images(symmetry, cell.row(), cell.col()).into_iter().map(|(r, c)| Cell::at(r, c)),
+                );
+                let fewer = without(board, &group);
+                assert_eq!(dlx_solutions(&mut cover, &fewer).len(), 2, "{line}: {cell} is not needed");
+            }
+            // The grade, by the logic solver.
+            assert_eq!(logic::solve(board).grade(), grade, "{line}");
+            assert_eq!(puzzle.grade, grade);
+            assert_eq!(puzzle.givens(), givens.len());
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_puzzles() {
+    let a: Vec<_> = Generator::new(9).puzzles().take(5).collect();
+    let b: Vec<_> = Generator::new(9).puzzles().take(5).collect();
+    assert_eq!(a, b);
+    let c: Vec<_> = Generator::new(10).puzzles().take(5).collect();
+    assert_ne!(a, c, "another seed, other puzzles");
+    // Puzzle i does not depend on the ones before it.
+    assert_eq!(Generator::new(9).puzzle(3).as_ref(), Some(&a[3]));
+    // A grade that is not reached within the tries gives nothing, and says so.
+    let rare = Generator::new(1).grade(Grade::Hard).max_tries(1);
+    assert!((0..20).any(|i| rare.puzzle(i).is_none()));
+}
+
+#[test]
+fn the_command_prints_puzzles_one_a_line() {
+    let args = ["generate", "--count", "6", "--seed", "3", "--grade", "medium", "--symmetry", "rotational"];
+    let one = run_backtrack(&[&args[..], &["--jobs", "1"]].concat(), b"");
+    let two = run_backtrack(&[&args[..], &["--jobs", "2"]].concat(), b"");
+    assert!(one.status.success(), "{}", text(&one.stderr));
+    assert_eq!(one.stdout, two.stdout, "the same puzzles on any number of threads");
+    let lines: Vec<String> = text(&one.stdout).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 6);
+    for (i, line) in lines.iter().enumerate() {
+        let board: Board = line.parse().unwrap();
+        assert_eq!(board.count_solutions(2), 1);
+        assert_eq!(
+            Some(&board),
+            Generator::new(3)
+                .grade(Grade::Medium)
+                .symmetry(Symmetry::Rotational)
+                .puzzle(i as u64)
+                .map(|p| p.board)
+                .as_ref()
+        );
+    }
+
+    let json = run_backtrack(&["generate", "--count", "2", "--seed", "4", "--format", "json"], b"");
+    assert!(json.status.success());
+    for (i, line) in text(&json.stdout).lines().enumerate() {
+        let value: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(value["index"], i);
+        assert_eq!(value["seed"], 4);
+        let (puzzle, solution) = (value["puzzle"].as_str().unwrap(), value["solution"].as_str().unwrap());
+        check_solution(puzzle, solution).unwrap();
+        assert_eq!(value["givens"], puzzle.bytes().filter(u8::is_ascii_digit).count());
+        assert!(
+            ["easy", "medium", "hard", "fiendish", "needs guessing"]
+                .contains(&value["grade"].as_str().unwrap())
+        );
+    }
+}
+
+#[test]
+fn the_command_refuses_nonsense_and_says_when_it_gives_up() {
+    let bad = run_backtrack(&["generate", "--grade", "impossible"], b"");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("impossible"), "{}", text(&bad.stderr));
+    let zero = run_backtrack(&["generate", "--max-tries", "0"], b"");
+    assert_eq!(zero.status.code(), Some(2));
+    // Seed 1's first solution does not give a hard puzzle: one try is not enough.
+    let stopped = run_backtrack(&["generate", "--grade", "hard", "--max-tries", "1", "--seed", "1"], b"");
+    assert_eq!(stopped.status.code(), Some(3));
+    assert!(
+        text(&stopped.stderr).contains("no hard puzzle in 1 solutions tried"),
+        "{}",
+        text(&stopped.stderr)
+    );
+}
