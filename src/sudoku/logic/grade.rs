@@ -32,13 +32,9 @@ pub enum Grade {
 impl Grade {
     /// The grade of a solve whose hardest technique is `hardest` (`None`: nothing to do).
     pub fn of(hardest: Option<Technique>) -> Grade {
-        match hardest {
-            None | Some(Technique::NakedSingle | Technique::HiddenSingle) => Grade::Easy,
-            Some(Technique::LockedCandidates | Technique::NakedPair | Technique::HiddenPair) => Grade::Medium,
-            Some(Technique::XWing | Technique::NakedTriple | Technique::HiddenTriple) => Grade::Hard,
-            Some(Technique::Bifurcation) => Grade::NeedsGuessing,
-            Some(_) => Grade::Fiendish,
-        }
+        // Each technique's grade is in the one table (`logic/mod.rs`): a technique cannot be
+        // added without one.
+        hardest.map_or(Grade::Easy, Technique::grade)
     }
 
     /// The numeric score of a solve whose hardest technique is `hardest`.

@@ -15,7 +15,8 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
             let mut places = grid.places(house, digit);
             let Some(first) = places.next() else { continue };
             // The other houses that hold every place.
-            let others = first.houses().into_iter().filter(|&h| h != house && places.clone().all(|c| h.contains(c)));
+            let others =
+                first.houses().into_iter().filter(|&h| h != house && places.clone().all(|c| h.contains(c)));
             for line in others {
                 if matches!(house, House::Box(_)) == matches!(line, House::Box(_)) {
                     continue;

@@ -38,7 +38,7 @@ mod y_wing;
 
 pub use grade::Grade;
 pub use grid::{Contradiction, Grid};
-pub use solver::{Outcome, SolveReport, next_step, solve, solve_with};
+pub use solver::{Outcome, SolveReport, next_step, next_step_with, solve, solve_with};
 pub use step::{Evidence, Step, Trial};
 
 use solver::solve_grid;
@@ -159,46 +159,93 @@ impl Technique {
 
     /// The technique's name, as a person says it.
     pub fn name(self) -> &'static str {
-        match self {
-            Technique::NakedSingle => "naked single",
-            Technique::HiddenSingle => "hidden single",
-            Technique::LockedCandidates => "locked candidates",
-            Technique::NakedPair => "naked pair",
-            Technique::XWing => "X-Wing",
-            Technique::HiddenPair => "hidden pair",
-            Technique::NakedTriple => "naked triple",
-            Technique::Swordfish => "swordfish",
-            Technique::HiddenTriple => "hidden triple",
-            Technique::YWing => "Y-Wing",
-            Technique::XyzWing => "XYZ-Wing",
-            Technique::NakedQuad => "naked quad",
-            Technique::Jellyfish => "jellyfish",
-            Technique::HiddenQuad => "hidden quad",
-            Technique::Bifurcation => "bifurcation",
-        }
+        self.entry().name
     }
 
     /// The Sudoku Explainer rating of the technique (the harder end where it has two).
     pub fn rating(self) -> f32 {
-        match self {
-            Technique::HiddenSingle => 1.5,
-            Technique::NakedSingle => 2.3,
-            Technique::LockedCandidates => 2.8,
-            Technique::NakedPair => 3.0,
-            Technique::XWing => 3.2,
-            Technique::HiddenPair => 3.4,
-            Technique::NakedTriple => 3.6,
-            Technique::Swordfish => 3.8,
-            Technique::HiddenTriple => 4.0,
-            Technique::YWing => 4.2,
-            Technique::XyzWing => 4.4,
-            Technique::NakedQuad => 5.0,
-            Technique::Jellyfish => 5.2,
-            Technique::HiddenQuad => 5.4,
-            Technique::Bifurcation => 8.0,
-        }
+        self.entry().rating
+    }
+
+    /// The grade of a puzzle whose hardest step uses this technique.
+    pub fn grade(self) -> Grade {
+        self.entry().grade
+    }
+
+    /// The technique named `name`, as [`Technique::name`] says it or as a command line writes
+    /// it: case, hyphens, underscores and spaces do not matter (`x-wing`, `XYZ wing`,
+    /// `naked_single`).
+    ///
+    /// ```
+    /// use backtrack::sudoku::logic::Technique;
+    /// assert_eq!(Technique::from_name("x-wing"), Some(Technique::XWing));
+    /// assert_eq!(Technique::from_name("Hidden Pair"), Some(Technique::HiddenPair));
+    /// assert_eq!(Technique::from_name("forcing chain"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Technique> {
+        let key = |s: &str| -> String {
+            s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
+        };
+        let wanted = key(name);
+        Technique::ALL.iter().copied().find(|t| key(t.name()) == wanted)
+    }
+
+    /// The technique's name as the command line takes it: `naked-single`, `x-wing`.
+    pub fn flag(self) -> String {
+        self.name().to_lowercase().replace(' ', "-")
+    }
+
+    fn entry(self) -> &'static Entry {
+        &TABLE[self as usize]
     }
 }
+
+/// What the crate knows of a technique besides how to find it.
+struct Entry {
+    technique: Technique,
+    name: &'static str,
+    rating: f32,
+    grade: Grade,
+}
+
+/// Every technique's name, Sudoku Explainer rating and grade: the one table, in the order of
+/// [`Technique`]'s variants (checked when the crate compiles).
+const TABLE: [Entry; 15] = [
+    Entry { technique: Technique::NakedSingle, name: "naked single", rating: 2.3, grade: Grade::Easy },
+    Entry { technique: Technique::HiddenSingle, name: "hidden single", rating: 1.5, grade: Grade::Easy },
+    Entry {
+        technique: Technique::LockedCandidates,
+        name: "locked candidates",
+        rating: 2.8,
+        grade: Grade::Medium,
+    },
+    Entry { technique: Technique::NakedPair, name: "naked pair", rating: 3.0, grade: Grade::Medium },
+    Entry { technique: Technique::XWing, name: "X-Wing", rating: 3.2, grade: Grade::Hard },
+    Entry { technique: Technique::HiddenPair, name: "hidden pair", rating: 3.4, grade: Grade::Medium },
+    Entry { technique: Technique::NakedTriple, name: "naked triple", rating: 3.6, grade: Grade::Hard },
+    Entry { technique: Technique::Swordfish, name: "swordfish", rating: 3.8, grade: Grade::Fiendish },
+    Entry { technique: Technique::HiddenTriple, name: "hidden triple", rating: 4.0, grade: Grade::Hard },
+    Entry { technique: Technique::YWing, name: "Y-Wing", rating: 4.2, grade: Grade::Fiendish },
+    Entry { technique: Technique::XyzWing, name: "XYZ-Wing", rating: 4.4, grade: Grade::Fiendish },
+    Entry { technique: Technique::NakedQuad, name: "naked quad", rating: 5.0, grade: Grade::Fiendish },
+    Entry { technique: Technique::Jellyfish, name: "jellyfish", rating: 5.2, grade: Grade::Fiendish },
+    Entry { technique: Technique::HiddenQuad, name: "hidden quad", rating: 5.4, grade: Grade::Fiendish },
+    Entry {
+        technique: Technique::Bifurcation,
+        name: "bifurcation",
+        rating: 8.0,
+        grade: Grade::NeedsGuessing,
+    },
+];
+
+// The table is indexed by the variants: each row where its variant says.
+const _: () = {
+    let mut i = 0;
+    while i < TABLE.len() {
+        assert!(TABLE[i].technique as usize == i, "TABLE is out of the order of Technique's variants");
+        i += 1;
+    }
+};
 
 impl std::fmt::Display for Technique {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

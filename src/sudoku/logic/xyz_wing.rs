@@ -7,7 +7,9 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
     for pivot in grid.empty_cells().filter(|&c| grid.candidates(c).count() == 3) {
         let xyz = grid.candidates(pivot);
         let (mut wings, mut n) = ([pivot; 20], 0);
-        for c in pivot.peers().filter(|&c| grid.candidates(c).count() == 2 && xyz.contains(grid.candidates(c))) {
+        for c in
+            pivot.peers().filter(|&c| grid.candidates(c).count() == 2 && xyz.contains(grid.candidates(c)))
+        {
             wings[n] = c;
             n += 1;
         }

@@ -9,7 +9,9 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
         let xy = grid.candidates(pivot);
         // The pivot's bivalue peers that share one digit with it (a cell has 20 peers).
         let (mut wings, mut n) = ([pivot; 20], 0);
-        for c in pivot.peers().filter(|&c| grid.candidates(c).count() == 2 && (grid.candidates(c) & xy).count() == 1)
+        for c in pivot
+            .peers()
+            .filter(|&c| grid.candidates(c).count() == 2 && (grid.candidates(c) & xy).count() == 1)
         {
             wings[n] = c;
             n += 1;
