@@ -50,7 +50,10 @@ impl SolveReport {
                 format!("solved ({}, {:.1})", self.grade(), super::Grade::score(self.hardest()))
             }
             Outcome::Contradiction(c) => format!("no solution: {c}"),
-            Outcome::Stuck => "stuck: no technique applies".to_string(),
+            Outcome::Stuck => {
+                let empty = self.grid.empty_cells().count();
+                format!("stuck: no technique allowed finds a step ({empty} cells empty)")
+            }
         }
     }
 }
@@ -79,8 +82,13 @@ pub fn solve_with(board: &Board, allowed: &[Technique]) -> SolveReport {
 
 /// The next step from `board`, if any technique finds one: the hint.
 pub fn next_step(board: &Board) -> Option<Step> {
+    next_step_with(board, Technique::ALL)
+}
+
+/// The next step from `board` by the `allowed` techniques only.
+pub fn next_step_with(board: &Board, allowed: &[Technique]) -> Option<Step> {
     let grid = Grid::new(board);
-    grid.contradiction().is_none().then(|| first_step(&grid, Technique::ALL)).flatten()
+    grid.contradiction().is_none().then(|| first_step(&grid, allowed)).flatten()
 }
 
 pub(super) fn solve_grid(grid: Grid) -> SolveReport {

@@ -9,8 +9,10 @@ use serde::Serialize;
 use std::io::{self, Write};
 use std::time::Instant;
 
-/// Make Sudoku puzzles: each has exactly one solution and is minimal (emptying any given, or
-/// any group of givens the symmetry ties together, leaves more than one solution).
+/// Make Sudoku puzzles with one solution, of a grade and a symmetry.
+///
+/// Each puzzle has exactly one solution and is minimal: emptying any given, or any group of
+/// givens the symmetry ties together, leaves more than one solution.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Examples:

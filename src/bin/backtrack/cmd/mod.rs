@@ -4,6 +4,7 @@
 pub mod cover;
 pub mod generate;
 pub mod sudoku;
+pub mod techniques;
 
 use clap::{Parser, Subcommand};
 use std::io::{self, BufRead, BufReader, Read};
@@ -23,6 +24,7 @@ pub enum Command {
     Sudoku(sudoku::Args),
     Cover(cover::Args),
     Generate(generate::Args),
+    Techniques(techniques::Args),
 }
 
 /// Run a command: `Err` only when standard output cannot be written.
@@ -31,6 +33,7 @@ pub fn run(cli: Cli) -> io::Result<Status> {
         Command::Sudoku(args) => sudoku::run(args),
         Command::Cover(args) => cover::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Techniques(args) => techniques::run(args),
     }
 }
 

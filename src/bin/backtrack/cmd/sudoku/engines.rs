@@ -3,7 +3,7 @@
 use super::plan::{Mode, Order, Plan, Solver};
 use super::report::{Counters, Grading, Report, Verdict};
 use backtrack::sudoku::bitboard::{Forced, Propagation};
-use backtrack::sudoku::logic::{self, Grade};
+use backtrack::sudoku::logic::{self, Grade, Technique};
 use backtrack::sudoku::{Board, Cell, ExactCover, Placement, bitboard};
 use backtrack::watch::{Counters as WatchCounters, Watcher};
 use backtrack::{Assumptions, Event, Observer, SlotOrder, stack_assumptions};
@@ -79,7 +79,7 @@ impl Engine {
         let wanted = plan.wanted();
         let limits = Limits { wanted, keep, max_nodes, deadline };
         let found = match self {
-            Engine::Logic => return search_logic(board, line, start),
+            Engine::Logic => return search_logic(board, &plan.techniques, line, start),
             Engine::Bitboard => search_bitboard(board, limits),
             Engine::Dlx(cover) => search_dlx(cover, board, limits),
             Engine::Backtrack => search_driver(plan, board, limits),
@@ -120,14 +120,20 @@ fn stop_reason(plan: &Plan) -> String {
     }
 }
 
-fn search_logic(board: &Board, line: Option<u64>, start: Instant) -> Report {
-    let report = logic::solve(board);
+fn search_logic(board: &Board, techniques: &[Technique], line: Option<u64>, start: Instant) -> Report {
+    let report = logic::solve_with(board, techniques);
     let solved = report.outcome == logic::Outcome::Solved;
+    // Stuck (some techniques left out): the logic could not answer, as a search out of budget.
+    let stuck = report.outcome == logic::Outcome::Stuck;
     let hardest = report.hardest();
     Report {
         line,
         puzzle: Some(board.clone()),
-        verdict: if solved { Verdict::Solved } else { Verdict::NoSolution },
+        verdict: match (solved, stuck) {
+            (true, _) => Verdict::Solved,
+            (_, true) => Verdict::Stopped,
+            _ => Verdict::NoSolution,
+        },
         solutions: if solved { vec![report.board()] } else { Vec::new() },
         count: u64::from(solved),
         // The logic solver looks for one solution; `count_solutions` (the band engine) proves

@@ -4,6 +4,7 @@
 //! sense is refused here, with a sentence that says why, and nothing is silently ignored.
 
 use crate::cmd::Source;
+use backtrack::sudoku::logic::Technique;
 use backtrack::watch::Watch;
 use clap::ValueEnum;
 use std::io::IsTerminal;
@@ -128,6 +129,12 @@ pub struct Args {
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     jobs: Option<u64>,
 
+    /// Solve with these techniques only (the logic solver; a comma-separated list, e.g.
+    /// `naked-single,hidden-single`; `backtrack techniques` lists them). With --explain, the
+    /// steps go as far as they can and the grid reached is shown; exit status 3 when stuck.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = technique)]
+    techniques: Vec<Technique>,
+
     /// How to print: the seed's grid (default for one puzzle), one line (default for a batch),
     /// or JSON (one object a puzzle).
     #[arg(long, value_enum)]
@@ -228,6 +235,16 @@ pub struct Plan {
     pub stats: bool,
     pub jobs: usize,
     pub budget: Budget,
+    /// The logic solver's techniques, in the chain's order (every one unless restricted).
+    pub techniques: Vec<Technique>,
+}
+
+/// A technique by name (`naked-single`, `x-wing`, ...), for `--techniques`.
+fn technique(name: &str) -> Result<Technique, String> {
+    Technique::from_name(name).ok_or_else(|| {
+        let names: Vec<String> = Technique::ALL.iter().map(|t| t.flag()).collect();
+        format!("no technique is called {name:?}; the techniques: {}", names.join(", "))
+    })
 }
 
 /// The seed's newspaper puzzle, solved when no puzzle is given.
@@ -288,8 +305,16 @@ impl Args {
             (Some(s), _) => s,
             (None, Mode::Explain | Mode::Hint { .. }) => Solver::Logic,
             (None, _) if driver_only => Solver::Backtrack,
+            (None, _) if !self.techniques.is_empty() => Solver::Logic,
             (None, _) => Solver::Bitboard,
         };
+        if !self.techniques.is_empty()
+            && (solver != Solver::Logic || !matches!(mode, Mode::Solve | Mode::Explain | Mode::Hint { .. }))
+        {
+            return Err("--techniques restricts the logic solver: use it to solve (--solver logic), \
+                        --explain or --hint"
+                .into());
+        }
         if watching && mode.one_puzzle() {
             return Err(
                 "--trace, --animate and --tree watch a search: use them to solve, count or list".into()
@@ -352,6 +377,12 @@ impl Args {
             stats: self.stats,
             jobs,
             budget: Budget { max_nodes: self.max_nodes, timeout },
+            techniques: if self.techniques.is_empty() {
+                Technique::ALL.to_vec()
+            } else {
+                // The chain keeps its order, easiest first, whatever the order of the list.
+                Technique::ALL.iter().copied().filter(|t| self.techniques.contains(t)).collect()
+            },
         })
     }
 }

@@ -339,6 +339,9 @@ struct Explanation {
     verdict: &'static str,
     #[serde(serialize_with = "line_option", skip_serializing_if = "Option::is_none")]
     solution: Option<Board>,
+    /// Where the techniques allowed got stuck.
+    #[serde(serialize_with = "line_option", skip_serializing_if = "Option::is_none")]
+    reached: Option<Board>,
     #[serde(skip_serializing_if = "Option::is_none")]
     unique: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -355,6 +358,12 @@ impl Show for Explanation {
         writeln!(out, "The problem:\n{}\n", self.puzzle)?;
         write_steps(out, &self.steps, "")?;
         writeln!(out)?;
+        if let Some(reached) = &self.reached {
+            match self.layout {
+                Format::Line => writeln!(out, "{reached:#}")?,
+                _ => writeln!(out, "The grid reached:\n{reached}\n")?,
+            }
+        }
         if let Some(solution) = &self.solution {
             match self.layout {
                 Format::Line => writeln!(out, "{solution:#}")?,
@@ -370,21 +379,31 @@ impl Show for Explanation {
 
 /// `--explain`: every step, numbered (a bifurcation's trial indented under it), then the grid.
 pub(super) fn explain(plan: &Plan, board: &Board, out: impl Write) -> io::Result<Status> {
-    let report = logic::solve(board);
+    let report = logic::solve_with(board, &plan.techniques);
     let solved = report.outcome == logic::Outcome::Solved;
+    let stuck = report.outcome == logic::Outcome::Stuck;
     let hardest = report.hardest();
     let explanation = Explanation {
         puzzle: board.clone(),
         steps: report.steps.iter().map(StepReport::of).collect(),
-        verdict: if solved { "solved" } else { "no_solution" },
+        verdict: match (solved, stuck) {
+            (true, _) => "solved",
+            (_, true) => "stuck",
+            _ => "no_solution",
+        },
         solution: solved.then(|| report.board()),
+        reached: stuck.then(|| report.board()),
         unique: solved.then(|| board.count_solutions(2) == 1),
         grade: solved.then(|| Grading { grade: report.grade(), score: Grade::score(hardest), hardest }),
         outcome: report.outcome_sentence(),
         layout: plan.format.unwrap_or(Format::Grid),
     };
     show(out, plan.format == Some(Format::Json), &explanation)?;
-    Ok(if solved { Status::Solved } else { Status::NoSolution })
+    Ok(match (solved, stuck) {
+        (true, _) => Status::Solved,
+        (_, true) => Status::Stopped,
+        _ => Status::NoSolution,
+    })
 }
 
 /// What `--hint` says: the next step at a level of detail, or why there is none.
@@ -412,12 +431,15 @@ impl Show for Hint {
 }
 
 /// `--hint LEVEL`: the next step, revealed progressively.
-pub(super) fn hint(board: &Board, level: u8, data: bool, out: impl Write) -> io::Result<Status> {
+pub(super) fn hint(plan: &Plan, board: &Board, level: u8, out: impl Write) -> io::Result<Status> {
+    let data = plan.format == Some(Format::Json);
     let nothing = Hint { level, hint: None, technique: None, location: None, step: None, verdict: None };
-    let Some(step) = logic::next_step(board) else {
-        // No step: the grid is full, or it contradicts itself (bifurcation always has a step).
+    let Some(step) = logic::next_step_with(board, &plan.techniques) else {
+        // No step: the grid is full, or it contradicts itself (bifurcation always has a step),
+        // or the techniques allowed find nothing.
         let (verdict, status) = match logic::Grid::new(board).contradiction() {
-            None => ("the puzzle is solved".to_string(), Status::Solved),
+            None if board.is_full() => ("the puzzle is solved".to_string(), Status::Solved),
+            None => ("stuck: none of the techniques allowed finds a step".to_string(), Status::Stopped),
             Some(c) => (format!("no solution: {c}"), Status::NoSolution),
         };
         show(out, data, &Hint { verdict: Some(verdict), ..nothing })?;
