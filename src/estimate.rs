@@ -46,6 +46,13 @@ impl SplitMix64 {
     pub fn below(&mut self, n: usize) -> usize {
         ((self.next_u64() as u128 * n as u128) >> 64) as usize
     }
+
+    /// Put `items` in a random order, each order as likely (Fisher and Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
 }
 
 /// Estimate the size of the search [`stack_assumptions`](crate::stack_assumptions) would make

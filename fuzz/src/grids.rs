@@ -7,6 +7,7 @@
 //! fuzzer steers through the bytes.
 
 use backtrack::SplitMix64;
+use backtrack::sudoku::generate::shuffled_lines;
 
 /// The cells, 0 for empty, in reading order. Some grids break the rules (a repeated digit):
 /// the targets read them through the library's checks like any other input.
@@ -26,9 +27,10 @@ pub fn grid(data: &[u8]) -> [u8; 81] {
     // generator seeded with the next eight bytes.
     let seed = (1..9).fold(0u64, |s, i| (s << 8) | u64::from(byte(i).unwrap_or(0)));
     let mut random = SplitMix64::new(seed);
-    let digits = shuffled::<9>(&mut random);
-    let rows = lines(&mut random);
-    let cols = lines(&mut random);
+    let mut digits = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    random.shuffle(&mut digits);
+    let rows = shuffled_lines(&mut random);
+    let cols = shuffled_lines(&mut random);
     let transpose = random.next_u64() % 2 == 1;
     for r in 0..9 {
         for c in 0..9 {
@@ -53,29 +55,6 @@ pub fn grid(data: &[u8]) -> [u8; 81] {
         at += 2;
     }
     cells
-}
-
-/// A permutation of `0..N`.
-fn shuffled<const N: usize>(random: &mut SplitMix64) -> [usize; N] {
-    let mut order: [usize; N] = std::array::from_fn(|i| i);
-    for i in (1..N).rev() {
-        order.swap(i, random.below(i + 1));
-    }
-    order
-}
-
-/// Nine rows (or columns) in an order that keeps every box a box: the bands shuffled, and the
-/// lines within each band.
-fn lines(random: &mut SplitMix64) -> [usize; 9] {
-    let bands = shuffled::<3>(random);
-    let mut order = [0; 9];
-    for (b, &band) in bands.iter().enumerate() {
-        let within = shuffled::<3>(random);
-        for (i, &line) in within.iter().enumerate() {
-            order[b * 3 + i] = band * 3 + line;
-        }
-    }
-    order
 }
 
 /// The cells as the newspaper line: digits and `.`.

@@ -22,6 +22,7 @@ use std::fmt;
 
 /// Which cells a puzzle's givens mirror.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Symmetry {
     /// Any pattern.
     #[default]
@@ -192,21 +193,17 @@ impl Generator {
     }
 }
 
-/// A permutation of `0..N`.
-fn shuffled<const N: usize>(random: &mut SplitMix64) -> [usize; N] {
-    let mut order: [usize; N] = std::array::from_fn(|i| i);
-    for i in (1..N).rev() {
-        order.swap(i, random.below(i + 1));
-    }
-    order
-}
-
-/// Nine lines in an order that keeps every box a box: the bands shuffled, and the lines within.
-fn lines(random: &mut SplitMix64) -> [usize; 9] {
-    let bands = shuffled::<3>(random);
+/// Nine rows (or columns) in a random order that keeps every box a box: the three bands in
+/// any order, and the three lines of each band in any order. Moving a solution's rows (or
+/// columns) so gives another solution.
+pub fn shuffled_lines(random: &mut SplitMix64) -> [usize; 9] {
+    let mut bands = [0, 1, 2];
+    random.shuffle(&mut bands);
     let mut order = [0; 9];
     for (b, &band) in bands.iter().enumerate() {
-        for (i, &line) in shuffled::<3>(random).iter().enumerate() {
+        let mut lines = [0, 1, 2];
+        random.shuffle(&mut lines);
+        for (i, &line) in lines.iter().enumerate() {
             order[b * 3 + i] = band * 3 + line;
         }
     }
@@ -217,13 +214,15 @@ fn lines(random: &mut SplitMix64) -> [usize; 9] {
 fn random_solution(random: &mut SplitMix64) -> [u8; 81] {
     let mut cells = [0u8; 81];
     for b in [0, 4, 8] {
-        for (i, &d) in shuffled::<9>(random).iter().enumerate() {
-            cells[(b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3] = d as u8 + 1;
+        let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+        random.shuffle(&mut digits);
+        for (i, d) in digits.into_iter().enumerate() {
+            cells[(b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3] = d;
         }
     }
     let board = Board::try_from(cells).expect("the diagonal boxes never see each other");
     let full = super::bitboard::Solutions::new(&board).next().expect("three boxes always complete");
-    let (rows, cols, transpose) = (lines(random), lines(random), random.below(2) == 1);
+    let (rows, cols, transpose) = (shuffled_lines(random), shuffled_lines(random), random.below(2) == 1);
     std::array::from_fn(|i| {
         let (r, c) = (rows[i / 9], cols[i % 9]);
         let (r, c) = if transpose { (c, r) } else { (r, c) };
@@ -239,9 +238,7 @@ fn board_of(cells: &[u8; 81]) -> Board {
 fn minimal(solution: &[u8; 81], orbits: &[Vec<Cell>], random: &mut SplitMix64) -> Board {
     let mut cells = *solution;
     let mut order: Vec<&Vec<Cell>> = orbits.iter().collect();
-    for i in (1..order.len()).rev() {
-        order.swap(i, random.below(i + 1));
-    }
+    random.shuffle(&mut order);
     for orbit in order {
         for &cell in orbit {
             cells[cell.index()] = 0;

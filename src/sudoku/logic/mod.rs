@@ -211,32 +211,26 @@ struct Entry {
 /// Every technique's name, Sudoku Explainer rating and grade: the one table, in the order of
 /// [`Technique`]'s variants (checked when the crate compiles).
 const TABLE: [Entry; 15] = [
-    Entry { technique: Technique::NakedSingle, name: "naked single", rating: 2.3, grade: Grade::Easy },
-    Entry { technique: Technique::HiddenSingle, name: "hidden single", rating: 1.5, grade: Grade::Easy },
-    Entry {
-        technique: Technique::LockedCandidates,
-        name: "locked candidates",
-        rating: 2.8,
-        grade: Grade::Medium,
-    },
-    Entry { technique: Technique::NakedPair, name: "naked pair", rating: 3.0, grade: Grade::Medium },
-    Entry { technique: Technique::XWing, name: "X-Wing", rating: 3.2, grade: Grade::Hard },
-    Entry { technique: Technique::HiddenPair, name: "hidden pair", rating: 3.4, grade: Grade::Medium },
-    Entry { technique: Technique::NakedTriple, name: "naked triple", rating: 3.6, grade: Grade::Hard },
-    Entry { technique: Technique::Swordfish, name: "swordfish", rating: 3.8, grade: Grade::Fiendish },
-    Entry { technique: Technique::HiddenTriple, name: "hidden triple", rating: 4.0, grade: Grade::Hard },
-    Entry { technique: Technique::YWing, name: "Y-Wing", rating: 4.2, grade: Grade::Fiendish },
-    Entry { technique: Technique::XyzWing, name: "XYZ-Wing", rating: 4.4, grade: Grade::Fiendish },
-    Entry { technique: Technique::NakedQuad, name: "naked quad", rating: 5.0, grade: Grade::Fiendish },
-    Entry { technique: Technique::Jellyfish, name: "jellyfish", rating: 5.2, grade: Grade::Fiendish },
-    Entry { technique: Technique::HiddenQuad, name: "hidden quad", rating: 5.4, grade: Grade::Fiendish },
-    Entry {
-        technique: Technique::Bifurcation,
-        name: "bifurcation",
-        rating: 8.0,
-        grade: Grade::NeedsGuessing,
-    },
+    row(Technique::NakedSingle, "naked single", 2.3, Grade::Easy),
+    row(Technique::HiddenSingle, "hidden single", 1.5, Grade::Easy),
+    row(Technique::LockedCandidates, "locked candidates", 2.8, Grade::Medium),
+    row(Technique::NakedPair, "naked pair", 3.0, Grade::Medium),
+    row(Technique::XWing, "X-Wing", 3.2, Grade::Hard),
+    row(Technique::HiddenPair, "hidden pair", 3.4, Grade::Medium),
+    row(Technique::NakedTriple, "naked triple", 3.6, Grade::Hard),
+    row(Technique::Swordfish, "swordfish", 3.8, Grade::Fiendish),
+    row(Technique::HiddenTriple, "hidden triple", 4.0, Grade::Hard),
+    row(Technique::YWing, "Y-Wing", 4.2, Grade::Fiendish),
+    row(Technique::XyzWing, "XYZ-Wing", 4.4, Grade::Fiendish),
+    row(Technique::NakedQuad, "naked quad", 5.0, Grade::Fiendish),
+    row(Technique::Jellyfish, "jellyfish", 5.2, Grade::Fiendish),
+    row(Technique::HiddenQuad, "hidden quad", 5.4, Grade::Fiendish),
+    row(Technique::Bifurcation, "bifurcation", 8.0, Grade::NeedsGuessing),
 ];
+
+const fn row(technique: Technique, name: &'static str, rating: f32, grade: Grade) -> Entry {
+    Entry { technique, name, rating, grade }
+}
 
 // The table is indexed by the variants: each row where its variant says.
 const _: () = {

@@ -37,8 +37,8 @@ pub struct Args {
     grade: Option<GradeArg>,
 
     /// The pattern of the givens.
-    #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
-    symmetry: SymmetryArg,
+    #[arg(long, value_enum, default_value_t = Symmetry::None)]
+    symmetry: Symmetry,
 
     /// The seed: the same seed (with the same grade and symmetry) gives the same puzzles,
     /// whatever --jobs [default: from the clock, printed with --stats].
@@ -79,35 +79,6 @@ impl From<GradeArg> for Grade {
             GradeArg::Hard => Grade::Hard,
             GradeArg::Fiendish => Grade::Fiendish,
             GradeArg::Guessing => Grade::NeedsGuessing,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum SymmetryArg {
-    /// Any pattern.
-    None,
-    /// Half-turn (r,c and 10-r,10-c).
-    Rotational,
-    /// Quarter-turn.
-    Quarter,
-    /// Left and right.
-    Mirror,
-    /// Across the main diagonal.
-    Diagonal,
-    /// Left-right and up-down.
-    Dihedral,
-}
-
-impl From<SymmetryArg> for Symmetry {
-    fn from(symmetry: SymmetryArg) -> Symmetry {
-        match symmetry {
-            SymmetryArg::None => Symmetry::None,
-            SymmetryArg::Rotational => Symmetry::Rotational,
-            SymmetryArg::Quarter => Symmetry::Quarter,
-            SymmetryArg::Mirror => Symmetry::Mirror,
-            SymmetryArg::Diagonal => Symmetry::Diagonal,
-            SymmetryArg::Dihedral => Symmetry::Dihedral,
         }
     }
 }
@@ -168,7 +139,7 @@ pub fn run(args: Args) -> io::Result<Status> {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
         now.as_nanos() as u64
     });
-    let symmetry = Symmetry::from(args.symmetry);
+    let symmetry = args.symmetry;
     let mut generator = Generator::new(seed).symmetry(symmetry).max_tries(args.max_tries);
     if let Some(grade) = args.grade {
         generator = generator.grade(grade.into());
