@@ -1,0 +1,249 @@
+//! The checks of the two solver targets, as functions: the fuzz targets call them, and
+//! `tests/fuzz_corpus.rs` replays the kept corpus through them, so every input the fuzzer kept
+//! (and every finding, added to the corpus) is a test of `cargo test`.
+//!
+//! This file is compiled twice, here and into that test: it names the crate's parts through
+//! `super::` (the grids, next to it in both).
+
+use super::grids;
+use backtrack::sudoku::bitboard::{self, Outcome, Propagation};
+use backtrack::sudoku::logic::{self, Technique};
+use backtrack::sudoku::{Board, Cell, Digit, ExactCover};
+use backtrack::{Event, stack_assumptions};
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+/// The longest one part of an input may take. Every search runs on a node budget, so a part
+/// that takes longer is a finding (a search that ignores its budget, or a slow parser), and is
+/// reported as a crash with the time it took.
+pub const SLOW: Duration = Duration::from_secs(2);
+
+/// Run `f`, and fail if it took longer than [`SLOW`]. With `FUZZ_TIMES` set in the
+/// environment, print each part's time (`T<tab>what<tab>nanoseconds`) on standard error: where
+/// a target spends its executions.
+pub fn timed<T>(what: &str, f: impl FnOnce() -> T) -> T {
+    let start = Instant::now();
+    let result = f();
+    let took = start.elapsed();
+    if std::env::var_os("FUZZ_TIMES").is_some() {
+        eprintln!("T\t{what}\t{}", took.as_nanos());
+    }
+    assert!(took < SLOW, "slow input: {what} took {:.3} s", took.as_secs_f64());
+    result
+}
+
+/// The solvers against each other: on any grid, every engine counts up to two solutions — the
+/// band engine, DLX, the driver with propagation, the seed's driver (fewest candidates first) —
+/// and the logic solver gives its verdict where there are not several solutions. They must agree
+/// on none, one or more, and on the solution when it is unique; each solution must keep the
+/// rules and the givens.
+///
+/// Every search runs on a node budget; an engine that stops at it takes no part in the vote.
+pub fn engines_agree(data: &[u8]) {
+    let cells = grids::grid(data);
+    let Ok(board) = Board::try_from(cells) else { return };
+    let engines: [(&str, Count); 4] = [
+        ("band engine", timed("the band engine", || band(&board))),
+        ("dlx", timed("dlx", || dlx(&board))),
+        ("driver with propagation", timed("the driver with propagation", || propagating(&board))),
+        ("seed's driver", timed("the seed's driver", || seed(&board))),
+    ];
+    let mut truth: Option<(&str, &Vec<Board>)> = None;
+    for (name, found) in &engines {
+        let Some(solutions) = found else { continue };
+        for solution in solutions {
+            check(&board, solution, name);
+        }
+        match truth {
+            None => truth = Some((name, solutions)),
+            Some((first, expected)) => {
+                assert_eq!(
+                    expected.len(),
+                    solutions.len(),
+                    "{first} and {name} count differently: {}",
+                    grids::line(&cells)
+                );
+                if expected.len() == 1 {
+                    assert_eq!(expected, solutions, "{first} and {name} differ: {}", grids::line(&cells));
+                }
+            }
+        }
+    }
+    // The logic solver, bifurcation last, says "contradiction" when there is no solution and
+    // finds the solution when it is unique. (On grids with many solutions, where bifurcation
+    // makes it the slowest part by far, the logic solver is checked by `logic_sound`.)
+    let Some((_, solutions)) = truth else { return };
+    if solutions.len() > 1 {
+        return;
+    }
+    let report = timed("the logic solver", || logic::solve(&board));
+    match solutions.first() {
+        None => assert!(
+            matches!(report.outcome, logic::Outcome::Contradiction(_)),
+            "logic solved a grid without a solution: {}",
+            grids::line(&cells)
+        ),
+        Some(solution) => {
+            assert_eq!(
+                report.outcome,
+                logic::Outcome::Solved,
+                "logic failed a solvable grid: {}",
+                grids::line(&cells)
+            );
+            let solved = report.board();
+            check(&board, &solved, "logic");
+            assert_eq!(&solved, solution, "logic found another solution: {}", grids::line(&cells));
+        }
+    }
+}
+
+/// Nodes (guesses for the band engine) a search may spend.
+const BUDGET: u64 = 20_000;
+
+/// What an engine found: the solutions (up to two), or `None` when it stopped at the budget.
+type Count = Option<Vec<Board>>;
+
+/// A solution keeps the givens, and every row, column and box holds each digit once.
+fn check(board: &Board, solution: &Board, engine: &str) {
+    use backtrack::sudoku::{Cell, House};
+    for cell in Cell::all() {
+        let digit = solution.get(cell).unwrap_or_else(|| panic!("{engine}: {cell} empty in a solution"));
+        if let Some(given) = board.get(cell) {
+            assert_eq!(digit, given, "{engine}: {cell} changed a given");
+        }
+    }
+    for house in House::all() {
+        let mut seen = 0u16;
+        for cell in house.cells() {
+            seen |= 1 << solution.get(cell).expect("full").get();
+        }
+        assert_eq!(seen, 0b11_1111_1110, "{engine}: {house} does not hold each digit once");
+    }
+}
+
+fn band(board: &Board) -> Count {
+    let budget = bitboard::Budget { max_guesses: BUDGET, deadline: None };
+    let mut search = bitboard::Solutions::new(board).budget(budget);
+    let solutions: Vec<Board> = search.by_ref().take(2).map(|s| s.to_board()).collect();
+    (search.outcome() != bitboard::Outcome::OutOfBudget).then_some(solutions)
+}
+
+thread_local! {
+    /// The Sudoku matrix, built once: each search chooses the givens and leaves it whole.
+    static COVER: std::cell::RefCell<ExactCover> = std::cell::RefCell::new(ExactCover::new());
+}
+
+fn dlx(board: &Board) -> Count {
+    COVER.with_borrow_mut(|cover| dlx_on(cover, board))
+}
+
+fn dlx_on(cover: &mut ExactCover, board: &Board) -> Count {
+    let mut solver = cover.solver(board);
+    solver.set_budget(backtrack::dlx::Budget { max_nodes: BUDGET, ..Default::default() });
+    let mut solutions = Vec::new();
+    while solutions.len() < 2 {
+        let Some(options) = solver.next_solution() else { break };
+        solutions.push(ExactCover::board(options));
+    }
+    (solver.outcome() != backtrack::dlx::Outcome::OutOfBudget).then_some(solutions)
+}
+
+/// Count a driver search's solutions up to two, the board as it stands taken at each.
+fn drive<A>(search: impl Iterator<Item = A>, stopped: impl Fn() -> bool, board: impl Fn() -> Board) -> Count {
+    let mut solutions = Vec::new();
+    for _ in search {
+        solutions.push(board());
+        if solutions.len() == 2 {
+            break;
+        }
+    }
+    (!stopped()).then_some(solutions)
+}
+
+/// An observer that stops a driver search after [`BUDGET`] assumptions.
+fn budget<A>(stopped: &std::cell::Cell<bool>) -> impl FnMut(Event<'_, A>) -> ControlFlow<()> + '_ {
+    let mut nodes = 0;
+    move |event| {
+        if let Event::Assume { .. } = event {
+            nodes += 1;
+            if nodes > BUDGET {
+                stopped.set(true);
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+fn propagating(board: &Board) -> Count {
+    let grid = Propagation::new(board);
+    let generators = grid.generators();
+    let stopped = std::cell::Cell::new(false);
+    let search = stack_assumptions(&generators).observe(budget(&stopped));
+    drive(search, || stopped.get(), || grid.board())
+}
+
+fn seed(board: &Board) -> Count {
+    let generators = board.generators();
+    let stopped = std::cell::Cell::new(false);
+    let search = stack_assumptions(&generators).fewest_first().observe(budget(&stopped));
+    drive(search, || stopped.get(), || board.clone())
+}
+
+/// The logic solver's soundness: on any grid with a solution, every elimination and placement
+/// it makes agrees with the grid's solutions.
+///
+/// The solutions are enumerated by the band engine (up to 64). An elimination must remove a
+/// digit that no solution has in that cell; a placement must be the digit every solution has
+/// there — except bifurcation's, which are guesses proved by reaching a solution, so they must
+/// agree with one solution at least. When the solutions number more than 64, only the
+/// eliminations are checked, against those found. The solved grid is one of the solutions.
+pub fn logic_sound(data: &[u8]) {
+    let cells = grids::grid(data);
+    let Ok(board) = Board::try_from(cells) else { return };
+    let budget = bitboard::Budget { max_guesses: 20_000, deadline: None };
+    let mut search = bitboard::Solutions::new(&board).budget(budget);
+    let solutions: Vec<[u8; 81]> = timed("enumerating", || {
+        search.by_ref().take(MOST + 1).map(|s| std::array::from_fn(|i| s.get(Cell::new(i)).get())).collect()
+    });
+    if solutions.is_empty() || search.outcome() == Outcome::OutOfBudget {
+        return;
+    }
+    let all = solutions.len() <= MOST;
+    let has = |s: &[u8; 81], (cell, digit): (Cell, Digit)| s[cell.index()] == digit.get();
+    let puzzle = grids::line(&cells);
+    let report = timed("the logic solver", || logic::solve(&board));
+    for step in &report.steps {
+        for &elimination in &step.eliminations {
+            assert!(
+                !solutions.iter().any(|s| has(s, elimination)),
+                "{step}: removes {}{} that a solution has: {puzzle}",
+                elimination.0,
+                elimination.1
+            );
+        }
+        if !all {
+            continue;
+        }
+        for &placement in &step.placements {
+            let agree = solutions.iter().filter(|s| has(s, placement)).count();
+            if step.technique() == Technique::Bifurcation {
+                assert!(agree > 0, "{step}: a guess that no solution makes: {puzzle}");
+            } else {
+                assert_eq!(
+                    agree,
+                    solutions.len(),
+                    "{step}: a placement that a solution does not make: {puzzle}"
+                );
+            }
+        }
+    }
+    assert_eq!(report.outcome, logic::Outcome::Solved, "logic failed a solvable grid: {puzzle}");
+    if all {
+        let end = report.board();
+        let end: [u8; 81] = std::array::from_fn(|i| end.get(Cell::new(i)).map_or(0, Digit::get));
+        assert!(solutions.contains(&end), "logic ended on a grid that is not a solution: {puzzle}");
+    }
+}
+
+const MOST: usize = 64;
