@@ -1,6 +1,6 @@
 //! cargo run --release --example knights_tour -- 8 [--start a1 | --start row,col] [--closed]
 //!     [--count | --estimate [--probes N]] [--trace | --animate [--delay MS] | --tree FILE]
-//!     [--limit N] [--quiet] [--svg FILE]
+//!     [--limit N] [--quiet] [--svg FILE] [--max-nodes N] [--timeout SECONDS]
 //!
 //! A knight's tour: the knight visits every square of an n×n board once. One slot a move; the
 //! generator of move i looks at where move i - 1 left the knight *when move i is reached*, and
@@ -13,7 +13,7 @@
 //! the search too far from home for backtracking to repair, and it runs for a very long time.
 
 use backtrack::watch::{Counters, Watch, Watcher};
-use backtrack::{Attempt, Event, estimate, stack_assumptions};
+use backtrack::{Attempt, Budget, Event, estimate, stack_assumptions};
 use std::cell::Cell;
 use std::error::Error;
 use std::fmt;
@@ -174,29 +174,33 @@ fn parse_square(text: &str, n: usize) -> Result<usize, String> {
 const USAGE: &str = "\
 usage: knights_tour [N] [--start a1 | --start row,col] [--closed]
                     [--count | --estimate [--probes N]] [--trace | --animate [--delay MS] | --tree FILE]
-                    [--limit N] [--quiet] [--svg FILE]
+                    [--limit N] [--quiet] [--svg FILE] [--max-nodes N] [--timeout SECONDS]
 
 A knight's tour of an N×N board (default 8), by Warnsdorff's rule with backtracking.
   --start SQ   the first square (a1, or row,col from 0)  --closed   end a knight's move from the start
   --count      count every tour from the start (feasible up to 6×6)
   --estimate   Knuth's estimate of the tree, --probes N  --quiet    no board, just the outcome
   --trace, --animate [--delay MS], --tree FILE, --limit N: watch the search
-  --svg FILE   draw the tour";
+  --svg FILE   draw the tour
+  --max-nodes N, --timeout SECONDS: stop the search there (exit status 3)";
 
 fn main() -> std::process::ExitCode {
-    if let Err(e) = run() {
+    // 0: answered; 3: stopped at --max-nodes or --timeout; 2: bad usage.
+    let code = run().map(|stopped| if stopped { 3 } else { 0 }).unwrap_or_else(|e| {
         eprintln!("knights_tour: {e}");
-        return std::process::ExitCode::from(2);
-    }
-    std::process::ExitCode::SUCCESS
+        2
+    });
+    std::process::ExitCode::from(code)
 }
 
-fn run() -> Result<(), Box<dyn Error>> {
+/// Do what the arguments ask; `Ok(true)` if a budget stopped the search.
+fn run() -> Result<bool, Box<dyn Error>> {
     let mut n = 8;
     let (mut start, mut closed, mut count, mut quiet, mut guess, mut probes) =
         (None, false, false, false, false, 10_000);
     let (mut svg, mut tree_file) = (None, None);
     let mut watch = Watch { limit: 200, delay: Duration::from_millis(100), ..Watch::default() };
+    let mut budget = Budget::new();
     let mut args = std::env::args().skip(1);
     let number = |args: &mut dyn Iterator<Item = String>, flag: &str| -> Result<u64, String> {
         args.next().and_then(|a| a.parse().ok()).ok_or(format!("{flag} needs a number"))
@@ -205,7 +209,7 @@ fn run() -> Result<(), Box<dyn Error>> {
         match arg.as_str() {
             "--help" | "-h" => {
                 let _ = writeln!(std::io::stdout(), "{USAGE}"); // quietly, even into a closed pipe
-                return Ok(());
+                return Ok(false);
             }
             "--start" => start = Some(args.next().ok_or("--start needs a square")?),
             "--closed" => closed = true,
@@ -219,6 +223,12 @@ fn run() -> Result<(), Box<dyn Error>> {
             "--svg" => svg = Some(args.next().ok_or("--svg needs a file name")?),
             "--estimate" => guess = true,
             "--probes" => probes = number(&mut args, "--probes")?,
+            "--max-nodes" => budget = budget.max_nodes(number(&mut args, "--max-nodes")?),
+            "--timeout" => {
+                let seconds = args.next().and_then(|a| a.parse().ok());
+                let time = seconds.and_then(|s| Duration::try_from_secs_f64(s).ok());
+                budget = budget.timeout(time.ok_or("--timeout needs a number of seconds")?);
+            }
             _ => n = arg.parse().map_err(|_| format!("'{arg}' is not a board size or a flag"))?,
         }
     }
@@ -257,7 +267,7 @@ fn run() -> Result<(), Box<dyn Error>> {
         } else {
             println!("search:                too large to count beyond 5x5");
         }
-        return Ok(());
+        return Ok(false);
     }
 
     if watch.any() {
@@ -275,24 +285,32 @@ fn run() -> Result<(), Box<dyn Error>> {
         } else if !found {
             println!("(stopped at --limit {})", watch.limit);
         }
-        return Ok(());
+        return Ok(false);
     }
 
     let square = |sq: usize| format!("r{}c{}", sq / n + 1, sq % n + 1);
-    let mut search = stack_assumptions(&generators);
+    let mut search = stack_assumptions(&generators).observe(&budget);
     if count {
         let tours = search.by_ref().count();
         eprintln!("nodes: {}, dead ends: {}", search.stats().nodes(), search.stats().dead_ends());
         println!("{tours}");
-        return Ok(());
+        if budget.exceeded() {
+            eprintln!("stopped at the budget: at least {tours} tours");
+            return Ok(true);
+        }
+        return Ok(false);
     }
     if search.next().is_none() {
+        if budget.exceeded() {
+            println!("stopped at the budget after {} nodes: no tour found yet", search.stats().nodes());
+            return Ok(true);
+        }
         println!(
             "no {} tour of the {n}x{n} board from {}",
             if closed { "closed" } else { "open" },
             square(start)
         );
-        return Ok(());
+        return Ok(false);
     }
     if !quiet {
         print!("{}", board.show());
@@ -303,7 +321,7 @@ fn run() -> Result<(), Box<dyn Error>> {
     }
     let stats = search.stats();
     eprintln!("{n}x{n}: tour found with {} nodes, {} dead ends", stats.nodes(), stats.dead_ends());
-    Ok(())
+    Ok(false)
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
 //! cargo run --release --example queens -- 8 [--count | --all | --stats] [--fewest]
+//!     [--max-nodes N] [--timeout SECONDS]
 //!     [--trace | --animate [--delay MS] | --tree FILE] [--limit N] [--estimate [--probes N]]
 //!
 //! N queens on an N×N board, none attacking another: one slot a row, each row's generator offers
@@ -6,7 +7,7 @@
 //! two diagonals) in `Cell`s, shared by all the generators.
 
 use backtrack::watch::{Counters, Watch, Watcher};
-use backtrack::{Attempt, Event, Ones, estimate, stack_assumptions};
+use backtrack::{Attempt, Budget, Event, Ones, estimate, stack_assumptions};
 use std::cell::Cell;
 use std::error::Error;
 use std::fmt;
@@ -77,28 +78,33 @@ impl Board {
 const USAGE: &str = "\
 usage: queens [N] [--count | --all | --stats] [--fewest]
               [--trace | --animate [--delay MS] | --tree FILE] [--limit N] [--estimate [--probes N]]
+              [--max-nodes N] [--timeout SECONDS]
 
 N queens on an N×N board (default 8, up to 64), by stacking assumptions: one slot a row.
   --count      count the solutions (OEIS A000170)     --all     print every solution
   --stats      nodes per level, dead ends              --fewest  the row with fewest columns next
   --trace      every assumption (to --limit lines, default 200)
   --animate    redraw the board live, --delay MS apart --tree FILE   the search tree (.dot, .svg)
-  --estimate   Knuth's estimate of the tree size, with --probes N random probes (default 10000)";
+  --estimate   Knuth's estimate of the tree size, with --probes N random probes (default 10000)
+  --max-nodes N, --timeout SECONDS: stop the search there (exit status 3)";
 
 fn main() -> std::process::ExitCode {
-    if let Err(e) = run() {
+    // 0: answered; 3: stopped at --max-nodes or --timeout; 2: bad usage.
+    let code = run().map(|stopped| if stopped { 3 } else { 0 }).unwrap_or_else(|e| {
         eprintln!("queens: {e}");
-        return std::process::ExitCode::from(2);
-    }
-    std::process::ExitCode::SUCCESS
+        2
+    });
+    std::process::ExitCode::from(code)
 }
 
-fn run() -> Result<(), Box<dyn Error>> {
+/// Do what the arguments ask; `Ok(true)` if a budget stopped the search.
+fn run() -> Result<bool, Box<dyn Error>> {
     let mut n = 8;
     let (mut count, mut all, mut fewest, mut guess, mut probes) = (false, false, false, false, 10_000);
     let mut stats = false;
     let mut watch = Watch { limit: 200, delay: Duration::from_millis(150), ..Watch::default() };
     let mut tree_file = None;
+    let mut budget = Budget::new();
     let mut args = std::env::args().skip(1);
     let number = |args: &mut dyn Iterator<Item = String>, flag: &str| -> Result<u64, String> {
         args.next().and_then(|a| a.parse().ok()).ok_or(format!("{flag} needs a number"))
@@ -107,7 +113,7 @@ fn run() -> Result<(), Box<dyn Error>> {
         match arg.as_str() {
             "--help" | "-h" => {
                 let _ = writeln!(std::io::stdout(), "{USAGE}"); // quietly, even into a closed pipe
-                return Ok(());
+                return Ok(false);
             }
             "--count" => count = true,
             "--all" => all = true,
@@ -120,6 +126,12 @@ fn run() -> Result<(), Box<dyn Error>> {
             "--tree" => tree_file = Some(args.next().ok_or("--tree needs a file name")?),
             "--estimate" => guess = true,
             "--probes" => probes = number(&mut args, "--probes")?,
+            "--max-nodes" => budget = budget.max_nodes(number(&mut args, "--max-nodes")?),
+            "--timeout" => {
+                let seconds = args.next().and_then(|a| a.parse().ok());
+                let time = seconds.and_then(|s| Duration::try_from_secs_f64(s).ok());
+                budget = budget.timeout(time.ok_or("--timeout needs a number of seconds")?);
+            }
             _ => n = arg.parse().map_err(|_| format!("'{arg}' is not a board size or a flag"))?,
         }
     }
@@ -151,18 +163,18 @@ fn run() -> Result<(), Box<dyn Error>> {
             predicted.nodes, predicted.solutions
         );
         println!("search:                {} nodes, {solutions} solutions", real.nodes());
-        return Ok(());
+        return Ok(false);
     }
 
     if stats {
         // Count every solution, then show the tree the search walked, level by level.
-        let mut search = stack_assumptions(&generators);
+        let mut search = stack_assumptions(&generators).observe(&budget);
         let solutions = search.by_ref().count();
         let s = search.stats();
         let profile: Vec<String> = s.profile().iter().map(u64::to_string).collect();
         println!("{solutions} solutions, {} nodes, {} dead ends", s.nodes(), s.dead_ends());
         println!("nodes per level: {}", profile.join(", "));
-        return Ok(());
+        return Ok(stopped(&budget, solutions));
     }
 
     if watch.any() {
@@ -181,27 +193,41 @@ fn run() -> Result<(), Box<dyn Error>> {
         } else if stopped {
             println!("(stopped at --limit {}; {solutions} solutions so far)", watch.limit);
         }
-        return Ok(());
+        return Ok(false);
     }
 
-    let search = stack_assumptions(&generators);
-    if fewest {
-        return report(search.fewest_first(), &board, count, all, n);
-    }
-    report(search, &board, count, all, n)
+    let search = stack_assumptions(&generators).observe(&budget);
+    let solutions = if fewest {
+        report(search.fewest_first(), &board, count, all, &budget)
+    } else {
+        report(search, &board, count, all, &budget)
+    };
+    Ok(stopped(&budget, solutions))
 }
 
-/// Print what was asked for: the count, every board, or the first board and the count.
+/// Whether the budget stopped the search (said on standard error, with the solutions found).
+fn stopped(budget: &Budget, solutions: usize) -> bool {
+    if !budget.exceeded() {
+        return false;
+    }
+    eprintln!("stopped at the budget after {} nodes: at least {solutions} solutions", budget.spent());
+    true
+}
+
+/// Print what was asked for: the count, every board, or the first board and the count; give
+/// the number of solutions found.
 fn report<S: Iterator<Item = ()>>(
     mut search: S,
     board: &Board,
     count: bool,
     all: bool,
-    n: usize,
-) -> Result<(), Box<dyn Error>> {
+    budget: &Budget,
+) -> usize {
+    let n = board.n;
     if count {
         let solutions = search.by_ref().count();
         println!("{solutions}");
+        solutions
     } else if all {
         let mut solutions = 0;
         while search.next().is_some() {
@@ -209,17 +235,22 @@ fn report<S: Iterator<Item = ()>>(
             solutions += 1;
         }
         println!("{solutions} solutions");
+        solutions
     } else if search.next().is_none() {
-        println!("no solution for {n} queens");
+        if !budget.exceeded() {
+            println!("no solution for {n} queens");
+        }
+        0
     } else if n <= 14 {
         print!("{}", board.show());
         let solutions = 1 + search.count();
         println!("{solutions} solutions for {n} queens");
+        solutions
     } else {
         print!("{}", board.show());
         println!("(counting every solution for n > 14 takes long: use --count)");
+        1
     }
-    Ok(())
 }
 
 #[cfg(test)]

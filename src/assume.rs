@@ -463,6 +463,15 @@ pub enum Event<'a, A> {
     },
 }
 
+// An event only borrows the assumption: it copies whatever the assumption is.
+impl<A> Clone for Event<'_, A> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<A> Copy for Event<'_, A> {}
+
 /// A hook called on every [`Event`] of a search; see [`Assumptions::observe`].
 ///
 /// Implemented by `()` (does nothing, costs nothing) and by every `FnMut(Event<'_, A>)` closure

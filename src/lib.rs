@@ -107,6 +107,7 @@
 
 mod assume;
 mod attempt;
+mod budget;
 pub mod dlx;
 mod estimate;
 mod ones;
@@ -117,6 +118,7 @@ pub use assume::{
     Assumptions, Event, FewestFirst, InOrder, Observer, SlotOrder, Stats, Verdict, stack_assumptions,
 };
 pub use attempt::Attempt;
+pub use budget::Budget;
 pub use estimate::{Estimate, SplitMix64, estimate, estimate_fewest_first};
 pub use ones::Ones;
 

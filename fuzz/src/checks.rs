@@ -9,8 +9,7 @@ use super::grids;
 use backtrack::sudoku::bitboard::{self, Outcome, Propagation};
 use backtrack::sudoku::logic::{self, Technique};
 use backtrack::sudoku::{Board, Cell, Digit, ExactCover};
-use backtrack::{Event, stack_assumptions};
-use std::ops::ControlFlow;
+use backtrack::{Budget, stack_assumptions};
 use std::time::{Duration, Instant};
 
 /// The longest one part of an input may take. Every search runs on a node budget, so a part
@@ -160,34 +159,19 @@ fn drive<A>(search: impl Iterator<Item = A>, stopped: impl Fn() -> bool, board: 
     (!stopped()).then_some(solutions)
 }
 
-/// An observer that stops a driver search after [`BUDGET`] assumptions.
-fn budget<A>(stopped: &std::cell::Cell<bool>) -> impl FnMut(Event<'_, A>) -> ControlFlow<()> + '_ {
-    let mut nodes = 0;
-    move |event| {
-        if let Event::Assume { .. } = event {
-            nodes += 1;
-            if nodes > BUDGET {
-                stopped.set(true);
-                return ControlFlow::Break(());
-            }
-        }
-        ControlFlow::Continue(())
-    }
-}
-
 fn propagating(board: &Board) -> Count {
     let grid = Propagation::new(board);
     let generators = grid.generators();
-    let stopped = std::cell::Cell::new(false);
-    let search = stack_assumptions(&generators).observe(budget(&stopped));
-    drive(search, || stopped.get(), || grid.board())
+    let budget = Budget::nodes(BUDGET);
+    let search = stack_assumptions(&generators).observe(&budget);
+    drive(search, || budget.exceeded(), || grid.board())
 }
 
 fn seed(board: &Board) -> Count {
     let generators = board.generators();
-    let stopped = std::cell::Cell::new(false);
-    let search = stack_assumptions(&generators).fewest_first().observe(budget(&stopped));
-    drive(search, || stopped.get(), || board.clone())
+    let budget = Budget::nodes(BUDGET);
+    let search = stack_assumptions(&generators).fewest_first().observe(&budget);
+    drive(search, || budget.exceeded(), || board.clone())
 }
 
 /// The logic solver's soundness: on any grid with a solution, every elimination and placement

@@ -6,10 +6,9 @@ use backtrack::sudoku::bitboard::{Forced, Propagation};
 use backtrack::sudoku::logic::{self, Grade, Technique};
 use backtrack::sudoku::{Board, Cell, ExactCover, Placement, bitboard};
 use backtrack::watch::{Counters as WatchCounters, Watcher};
-use backtrack::{Assumptions, Event, Observer, SlotOrder, stack_assumptions};
+use backtrack::{Assumptions, Budget, Event, Observer, SlotOrder, stack_assumptions};
 use std::cell::Cell as Flag;
 use std::io::Write;
-use std::ops::ControlFlow;
 use std::time::Instant;
 
 /// Which solver, with what it keeps between the puzzles of a batch.
@@ -250,36 +249,27 @@ where
 {
     let Limits { wanted, keep, max_nodes, deadline } = limits;
     let budgeted = max_nodes < u64::MAX || deadline.is_some();
-    let over_budget = Flag::new(false);
-    let mut nodes = 1u64; // the root
-    let mut spent = |event: &Event<'_, I::Item>| {
-        if let Event::Assume { .. } = event {
-            nodes += 1;
-            if nodes > max_nodes || (nodes % 1024 == 0 && deadline.is_some_and(|d| Instant::now() >= d)) {
-                over_budget.set(true);
-                return ControlFlow::Break(());
-            }
-        }
-        ControlFlow::Continue(())
-    };
+    let mut budget = Budget::nodes(max_nodes);
+    if let Some(deadline) = deadline {
+        budget = budget.deadline(deadline);
+    }
     let Some(watch) = &plan.watch else {
         let found = if budgeted {
-            drive(search.observe(|event: Event<'_, I::Item>| spent(&event)), &view, wanted, keep)
+            drive(search.observe(&budget), &view, wanted, keep)
         } else {
             drive(search, &view, wanted, keep)
         };
-        return Found { stopped: over_budget.get(), ..found };
+        return Found { stopped: budget.exceeded(), ..found };
     };
     let draw = |event: &Event<'_, I::Item>, counters: &WatchCounters| frame(&view, event, counters);
     let mut watcher = Watcher::new(std::io::stdout(), watch, view.dead_end, draw);
     let watching = Flag::new(true);
-    let observer = |event: Event<'_, I::Item>| {
+    let watch_until_limit = |event: Event<'_, I::Item>| {
         if watching.get() && watcher.see(&event).is_break() {
             watching.set(false);
         }
-        spent(&event)
     };
-    let found = drive(search.observe(observer), &view, wanted, keep);
+    let found = drive(search.observe((watch_until_limit, &budget)), &view, wanted, keep);
     if !watching.get() {
         let what = if watch.tree { "tree" } else { "trace" };
         let _ = writeln!(
@@ -294,7 +284,7 @@ where
             Err(e) => eprintln!("error: {e}"),
         }
     }
-    Found { stopped: over_budget.get(), ..found }
+    Found { stopped: budget.exceeded(), ..found }
 }
 
 fn drive<G, I, O, S>(

@@ -1,0 +1,99 @@
+//! Budgets on the driver: a search stops at its node budget or deadline, says it stopped, and
+//! the examples report it with exit status 3.
+
+use backtrack::sudoku::Board;
+use backtrack::{Budget, Event, stack_assumptions};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const NEWSPAPER: &str = "006007403000906020500304006740000010809000304010000057200603005030208000405700200";
+
+#[test]
+fn a_budget_stops_the_search_at_the_node_past_it() {
+    // The seed's generators in reading order search the newspaper puzzle in 1,271 nodes, the
+    // root included (the tree the seed's Python walks).
+    let board: Board = NEWSPAPER.parse().unwrap();
+    let generators = board.generators();
+    let enough = Budget::nodes(1270);
+    let mut search = stack_assumptions(&generators).observe(&enough);
+    assert_eq!(search.by_ref().count(), 1);
+    assert_eq!(search.stats().nodes(), 1271);
+    assert!(!enough.exceeded() && !search.is_stopped());
+
+    let short = Budget::nodes(500);
+    let mut search = stack_assumptions(&generators).observe(&short);
+    let found = search.by_ref().count();
+    assert!(short.exceeded() && search.is_stopped());
+    assert_eq!(search.stats().nodes(), 1 + 501, "the root, the 500 nodes allowed, the one past");
+    assert_eq!(short.spent(), 501);
+    drop(search);
+    assert_eq!(found, 0, "the solution lies past node 500");
+    let empty = NEWSPAPER.bytes().filter(|&b| b == b'0').count();
+    assert_eq!(board.empty_cells().count(), empty, "every assumption was taken back");
+}
+
+#[test]
+fn a_budget_and_another_observer_see_the_same_events() {
+    let board: Board = NEWSPAPER.parse().unwrap();
+    let generators = board.generators();
+    let budget = Budget::nodes(100);
+    let mut assumed = 0;
+    let count = |event: Event<'_, _>| {
+        if let Event::Assume { .. } = event {
+            assumed += 1;
+        }
+    };
+    let mut search = stack_assumptions(&generators).observe((count, &budget));
+    search.by_ref().for_each(drop);
+    let nodes = search.stats().nodes();
+    drop(search);
+    assert_eq!(assumed, 101);
+    assert_eq!(nodes, 1 + assumed);
+}
+
+#[test]
+fn a_deadline_ends_a_search_that_would_not_end() {
+    // Every solution of the empty grid: about 6.7 * 10^21 of them.
+    let board = Board::empty();
+    let generators = board.generators();
+    let budget = Budget::new().timeout(Duration::from_millis(50));
+    let start = Instant::now();
+    let mut search = stack_assumptions(&generators).observe(&budget);
+    let found = search.by_ref().count();
+    assert!(budget.exceeded() && search.is_stopped());
+    assert!(found > 0);
+    assert!(start.elapsed() < Duration::from_secs(30), "stopped near its deadline");
+}
+
+/// Run an example with arguments: its exit status, standard output and error.
+fn example(name: &str, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO"))
+        .args(["run", "-q", "--example", name, "--"])
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (out.status.code(), text(out.stdout), text(out.stderr))
+}
+
+#[test]
+fn the_examples_stop_at_their_budgets_with_status_3() {
+    // 10 queens: 724 solutions (OEIS A000170) in a tree of 35,539 nodes.
+    let (code, out, _) = example("queens", &["10", "--count", "--max-nodes", "100000"]);
+    assert_eq!((code, out.trim()), (Some(0), "724"));
+    let (code, out, err) = example("queens", &["10", "--count", "--max-nodes", "1000"]);
+    assert_eq!(code, Some(3), "{err}");
+    let partial: u64 = out.trim().parse().unwrap();
+    assert!(partial < 724);
+    assert!(err.contains(&format!("at least {partial} solutions")), "{err}");
+    let (code, _, err) = example("queens", &["10", "--timeout", "-1"]);
+    assert_eq!(code, Some(2), "{err}");
+
+    // 5x5 knight's tours from the corner: 304.
+    let (code, out, _) = example("knights_tour", &["5", "--count", "--max-nodes", "10000000"]);
+    assert_eq!((code, out.trim()), (Some(0), "304"));
+    let (code, out, err) = example("knights_tour", &["5", "--count", "--max-nodes", "500"]);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(out.trim().parse::<u64>().unwrap() < 304);
+}
