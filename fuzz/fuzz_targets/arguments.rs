@@ -25,6 +25,6 @@ fuzz_target!(|data: &[u8]| {
             let _ = args.decode();
         }
         // Their arguments are all checked by clap.
-        Command::Generate(_) | Command::Techniques(_) => {}
+        Command::Generate(_) | Command::Techniques(_) | Command::Merge(_) => {}
     }
 });

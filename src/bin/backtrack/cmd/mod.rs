@@ -3,6 +3,7 @@
 
 pub mod cover;
 pub mod generate;
+pub mod merge;
 pub mod sudoku;
 pub mod techniques;
 
@@ -25,6 +26,7 @@ pub enum Command {
     Cover(cover::Args),
     Generate(generate::Args),
     Techniques(techniques::Args),
+    Merge(merge::Args),
 }
 
 /// Run a command: `Err` only when standard output cannot be written.
@@ -34,6 +36,7 @@ pub fn run(cli: Cli) -> io::Result<Status> {
         Command::Cover(args) => cover::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Techniques(args) => techniques::run(args),
+        Command::Merge(args) => merge::run(args),
     }
 }
 
@@ -184,13 +187,20 @@ pub struct Incoming {
 }
 
 impl Incoming {
-    /// Start reading `reader` on a new thread.
-    pub fn start(reader: BufReader<Box<dyn Read + Send>>) -> Incoming {
+    /// Start reading `reader` on a new thread, keeping the lines whose number `keep` accepts
+    /// (the others are dropped on the reader's thread).
+    pub fn start(
+        reader: BufReader<Box<dyn Read + Send>>,
+        keep: impl Fn(u64) -> bool + Send + 'static,
+    ) -> Incoming {
         let (send, batches) = sync_channel::<Vec<Line>>(16);
         std::thread::spawn(move || {
             let mut lines = Lines::new(reader);
             let mut batch = Vec::with_capacity(256);
             while let Some(line) = lines.next() {
+                if matches!(&line, Ok((number, _)) if !keep(*number)) {
+                    continue;
+                }
                 let failed = line.is_err();
                 batch.push(line);
                 let ready = failed || batch.len() == 256 || lines.reader.buffer().is_empty();

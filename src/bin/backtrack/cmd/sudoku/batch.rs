@@ -32,7 +32,8 @@ fn skipped(line: &[u8]) -> bool {
 }
 
 pub fn run(plan: &Plan, reader: BufReader<Box<dyn Read + Send>>, out: impl Write) -> io::Result<Status> {
-    let mut lines = Incoming::start(reader);
+    let shard = plan.shard;
+    let mut lines = Incoming::start(reader, move |line| shard.is_none_or(|s| s.takes(line)));
     // The first line with a puzzle on it tells a batch (81 cells or more, or a bad line) from
     // one pasted grid (nine cells a line, or fewer).
     let mut first = None;
@@ -50,7 +51,7 @@ pub fn run(plan: &Plan, reader: BufReader<Box<dyn Read + Send>>, out: impl Write
         eprintln!("error: the input holds no puzzle");
         return Ok(Status::BadInput);
     };
-    if cells(&first.1) <= 9 {
+    if cells(&first.1) <= 9 && plan.shard.is_none() {
         return one_grid(plan, first.1, lines, out);
     }
     if plan.mode.one_puzzle() {
@@ -135,7 +136,8 @@ fn many(plan: &Plan, first: (u64, Vec<u8>), mut lines: Incoming, out: impl Write
     let start = Instant::now();
     let format = plan.format.unwrap_or(Format::Line);
     let mut renderer = Renderer::new(out, format, plan.mode, true, plan.watch.is_some());
-    let mut summary = Summary { jobs: plan.jobs, ..Summary::default() };
+    let mut summary =
+        Summary { jobs: plan.jobs, shard: plan.shard.map(|s| s.to_string()), ..Summary::default() };
     let mut status = Status::Solved;
     let pool = match plan.jobs {
         1 => None,
@@ -217,7 +219,8 @@ fn many(plan: &Plan, first: (u64, Vec<u8>), mut lines: Incoming, out: impl Write
         eprintln!("error: the input could not be read past line {last_line}: {e}");
         status = status.max(Status::BadInput);
     }
-    if plan.stats {
+    // A shard's counters are what `backtrack merge` adds up: its JSON always ends with them.
+    if plan.stats || (plan.shard.is_some() && format == Format::Json) {
         summary.wall = start.elapsed();
         renderer.summary(&summary)?;
     }

@@ -129,6 +129,13 @@ pub struct Args {
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     jobs: Option<u64>,
 
+    /// Solve shard I of N of a batch: the lines numbered I, I + N, I + 2N, ... (from 1), with
+    /// their own line numbers; with --format json, a last line `{"summary": ...}` holds the
+    /// shard's counters. `backtrack merge` puts the shards' answers back in order and adds
+    /// their counters up.
+    #[arg(long, value_name = "I/N", value_parser = shard)]
+    shard: Option<Shard>,
+
     /// Solve with these techniques only (the logic solver; a comma-separated list, e.g.
     /// `naked-single,hidden-single`; `backtrack techniques` lists them). With --explain, the
     /// steps go as far as they can and the grid reached is shown; exit status 3 when stuck.
@@ -237,6 +244,38 @@ pub struct Plan {
     pub budget: Budget,
     /// The logic solver's techniques, in the chain's order (every one unless restricted).
     pub techniques: Vec<Technique>,
+    /// The part of a batch to solve (`None`: all of it).
+    pub shard: Option<Shard>,
+}
+
+/// Shard `index` (from 1) of `count`: a deterministic part of a batch, by line number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    /// Whether the line numbered `line` (from 1) is this shard's.
+    pub fn takes(self, line: u64) -> bool {
+        (line + self.count - 1) % self.count == self.index - 1
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// `I/N` with 1 <= I <= N, for `--shard`.
+fn shard(text: &str) -> Result<Shard, String> {
+    let parsed =
+        text.split_once('/').and_then(|(i, n)| Some((i.trim().parse().ok()?, n.trim().parse().ok()?)));
+    match parsed {
+        Some((index, count)) if 1 <= index && index <= count => Ok(Shard { index, count }),
+        _ => Err("give I/N, shard I of N, with 1 <= I <= N (1/4, 2/4, 3/4, 4/4)".to_string()),
+    }
 }
 
 /// A technique by name (`naked-single`, `x-wing`, ...), for `--techniques`.
@@ -315,6 +354,9 @@ impl Args {
                         --explain or --hint"
                 .into());
         }
+        if self.shard.is_some() && (!matches!(input, Input::Source(_)) || mode.one_puzzle() || watching) {
+            return Err("--shard splits a batch: solve, count or list the puzzles of -f FILE or -".into());
+        }
         if watching && mode.one_puzzle() {
             return Err(
                 "--trace, --animate and --tree watch a search: use them to solve, count or list".into()
@@ -383,6 +425,7 @@ impl Args {
                 // The chain keeps its order, easiest first, whatever the order of the list.
                 Technique::ALL.iter().copied().filter(|t| self.techniques.contains(t)).collect()
             },
+            shard: self.shard,
         })
     }
 }

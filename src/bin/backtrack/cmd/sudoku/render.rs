@@ -189,6 +189,9 @@ pub struct Summary {
     #[serde(rename = "wall_s", serialize_with = "seconds")]
     pub wall: Duration,
     pub jobs: usize,
+    /// `I/N` when the batch is a shard.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
 }
 
 impl Summary {

@@ -1,0 +1,158 @@
+//! `backtrack merge`: the JSON lines of a batch's shards, put back together.
+
+use super::{Source, Status, data_line};
+use serde_json::{Map, Value};
+use std::collections::BTreeSet;
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+
+/// Put the shards of a batch back together (`backtrack sudoku --shard I/N --format json`).
+///
+/// The answers come out in the order of their input lines, then one `{"summary": ...}` line
+/// that adds the shards' counters up (the deepest level and the wall time are the largest of
+/// the shards', not their sum) and says whether every shard of the N is there, once.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Examples:
+  for i in 1 2 3 4; do backtrack sudoku --shard $i/4 --format json -f FILE > shard$i.json; done
+  backtrack merge shard*.json
+  parallel backtrack sudoku --shard {}/4 --format json -f FILE ::: 1 2 3 4 | backtrack merge
+
+Exit status: the highest of the answers' (0 solved, 1 no solution, 2 bad input, 3 stopped);
+3 also when a shard is missing, repeated, or stopped at its budget; 2 for a line that is not
+a shard's JSON.")]
+pub struct Args {
+    /// The shards' output: files, or `-` for standard input (the default).
+    files: Vec<PathBuf>,
+}
+
+pub fn run(args: Args) -> io::Result<Status> {
+    let sources: Vec<Source> = if args.files.is_empty() {
+        vec![Source::Stdin]
+    } else {
+        args.files
+            .iter()
+            .map(|f| if f.as_os_str() == "-" { Source::Stdin } else { Source::File(f.clone()) })
+            .collect()
+    };
+    // The answers as the shards wrote them (their own bytes), with their line numbers.
+    let mut answers: Vec<(u64, String)> = Vec::new();
+    let mut total = Map::new();
+    let mut shards: Vec<String> = Vec::new();
+    let mut status = Status::Solved;
+    for source in &sources {
+        let reader = match source.open() {
+            Ok(reader) => reader,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return Ok(Status::BadInput);
+            }
+        };
+        for (number, line) in reader.lines().enumerate() {
+            let line = line.map_err(|e| io::Error::new(e.kind(), format!("{source}: {e}")))?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let value: Value = match serde_json::from_str(&line) {
+                Ok(value) => value,
+                Err(e) => {
+                    eprintln!(
+                        "error: {source}, line {}: not JSON ({e}): merge reads --format json",
+                        number + 1
+                    );
+                    return Ok(Status::BadInput);
+                }
+            };
+            if let Some(Value::Object(summary)) = value.get("summary") {
+                if let Some(Value::String(shard)) = summary.get("shard") {
+                    shards.push(shard.clone());
+                }
+                add(&mut total, summary);
+            } else if let Some(at) = value.get("line").and_then(Value::as_u64) {
+                status = status.max(verdict(&value));
+                answers.push((at, line));
+            } else {
+                eprintln!("error: {source}, line {}: neither an answer nor a summary", number + 1);
+                return Ok(Status::BadInput);
+            }
+        }
+    }
+    answers.sort_by_key(|(line, _)| *line);
+    let (complete, missing) = coverage(&shards);
+    if let Some(why) = &missing {
+        eprintln!("incomplete: {why}");
+    }
+    let stopped = total.get("stopped").and_then(Value::as_u64).unwrap_or(0);
+    total.remove("shard");
+    total.insert("shards".into(), Value::from(shards.len()));
+    total.insert("complete".into(), Value::from(complete && stopped == 0));
+    if !complete || stopped > 0 {
+        status = status.max(Status::Stopped);
+    }
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    for (_, answer) in &answers {
+        writeln!(out, "{answer}")?;
+    }
+    let mut last = Map::new();
+    last.insert("summary".into(), Value::Object(total));
+    data_line(&mut out, &Value::Object(last))?;
+    out.flush()?;
+    Ok(status)
+}
+
+/// Add the counters of one shard's summary into `total`: numbers add up (but the deepest level
+/// and the wall time, which are the largest), objects (counters, grades) add up key by key.
+fn add(total: &mut Map<String, Value>, summary: &Map<String, Value>) {
+    for (key, value) in summary {
+        match (total.get_mut(key), value) {
+            (Some(Value::Object(sum)), Value::Object(more)) => add(sum, more),
+            (Some(sum @ Value::Number(_)), Value::Number(more)) => {
+                let (a, b) = (sum.as_f64().unwrap_or(0.0), more.as_f64().unwrap_or(0.0));
+                *sum = match key.as_str() {
+                    "deepest" | "wall_s" => Value::from(a.max(b)),
+                    _ if sum.is_u64() && more.is_u64() => {
+                        Value::from(sum.as_u64().unwrap_or(0) + more.as_u64().unwrap_or(0))
+                    }
+                    _ => Value::from(a + b),
+                };
+            }
+            (None, _) => {
+                total.insert(key.clone(), value.clone());
+            }
+            _ => {} // a string (the shard's name): kept apart
+        }
+    }
+}
+
+/// Whether the shards are 1/N ... N/N, each once; if not, what is wrong.
+fn coverage(shards: &[String]) -> (bool, Option<String>) {
+    let parsed: Vec<(u64, u64)> = shards
+        .iter()
+        .filter_map(|s| s.split_once('/').and_then(|(i, n)| Some((i.parse().ok()?, n.parse().ok()?))))
+        .collect();
+    let Some(&(_, n)) = parsed.first() else {
+        return (false, Some("no shard's summary (run the shards with --format json)".into()));
+    };
+    if parsed.len() != shards.len() || parsed.iter().any(|&(_, m)| m != n) {
+        return (false, Some(format!("the shards are not all of one split: {}", shards.join(", "))));
+    }
+    let seen: BTreeSet<u64> = parsed.iter().map(|&(i, _)| i).collect();
+    if seen.len() != parsed.len() {
+        return (false, Some(format!("a shard is there twice: {}", shards.join(", "))));
+    }
+    let missing: Vec<String> = (1..=n).filter(|i| !seen.contains(i)).map(|i| format!("{i}/{n}")).collect();
+    if !missing.is_empty() {
+        return (false, Some(format!("missing {}", missing.join(", "))));
+    }
+    (true, None)
+}
+
+/// The exit status an answer asks for.
+fn verdict(answer: &Value) -> Status {
+    match answer.get("verdict").and_then(Value::as_str) {
+        Some("no_solution") => Status::NoSolution,
+        Some("invalid") => Status::BadInput,
+        Some("stopped") => Status::Stopped,
+        _ => Status::Solved,
+    }
+}
