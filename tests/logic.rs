@@ -3,7 +3,7 @@
 
 mod common;
 
-use backtrack::sudoku::logic::{Evidence, Grade, Grid, Outcome, Step, Technique, solve};
+use backtrack::sudoku::logic::{Builtin, Evidence, Grade, Grid, Outcome, Step, solve};
 use backtrack::sudoku::{Board, Cell, Digit, Digits};
 use common::*;
 
@@ -108,8 +108,8 @@ fn empty() -> Grid {
 
 /// `technique` is the next step on `grid` (every easier one finds nothing), with exactly these
 /// placements and eliminations. Returns the step.
-fn expect(grid: &Grid, technique: Technique, placements: &[(Cell, u8)], eliminations: &[(Cell, u8)]) -> Step {
-    for &easier in Technique::ALL.iter().take_while(|&&t| t != technique) {
+fn expect(grid: &Grid, technique: Builtin, placements: &[(Cell, u8)], eliminations: &[(Cell, u8)]) -> Step {
+    for &easier in Builtin::ALL.iter().take_while(|&&t| t != technique) {
         assert!(
             easier.find(grid).is_none(),
             "{easier} fires before {technique}: {}",
@@ -117,7 +117,7 @@ fn expect(grid: &Grid, technique: Technique, placements: &[(Cell, u8)], eliminat
         );
     }
     let step = technique.find(grid).unwrap_or_else(|| panic!("{technique} finds nothing"));
-    assert_eq!(step.technique(), technique);
+    assert_eq!(step.builtin(), Some(technique));
     let sorted = |v: &[(Cell, Digit)]| {
         let mut v = v.to_vec();
         v.sort();
@@ -137,7 +137,7 @@ fn each(cells: &[Cell], digits: &[u8]) -> Vec<(Cell, u8)> {
 fn naked_single() {
     let mut g = empty();
     keep(&mut g, cell(4, 4), &[9]);
-    let step = expect(&g, Technique::NakedSingle, &[(cell(4, 4), 9)], &[]);
+    let step = expect(&g, Builtin::NakedSingle, &[(cell(4, 4), 9)], &[]);
     assert_eq!(step.to_string(), "naked single: r4c4 can only be 9");
 }
 
@@ -149,7 +149,7 @@ fn hidden_single() {
         5,
         [cell(1, 1), cell(1, 2), cell(1, 3), cell(2, 1), cell(2, 3), cell(3, 1), cell(3, 2), cell(3, 3)],
     );
-    let step = expect(&g, Technique::HiddenSingle, &[(cell(2, 2), 5)], &[]);
+    let step = expect(&g, Builtin::HiddenSingle, &[(cell(2, 2), 5)], &[]);
     assert_eq!(step.to_string(), "hidden single: 5 can only go in r2c2 in box 1");
 }
 
@@ -157,7 +157,7 @@ fn hidden_single() {
 fn locked_candidates_pointing() {
     let mut g = empty();
     remove(&mut g, 4, [cell(2, 1), cell(2, 2), cell(2, 3), cell(3, 1), cell(3, 2), cell(3, 3)]);
-    let step = expect(&g, Technique::LockedCandidates, &[], &each(&row(1, &[1, 2, 3]), &[4]));
+    let step = expect(&g, Builtin::LockedCandidates, &[], &each(&row(1, &[1, 2, 3]), &[4]));
     assert_eq!(
         step.to_string(),
         "locked candidates (pointing): in box 1, 4 is only in row 1, so remove 4 from r1c4, r1c5, r1c6, r1c7, r1c8, r1c9"
@@ -169,7 +169,7 @@ fn locked_candidates_claiming() {
     let mut g = empty();
     remove(&mut g, 4, row(1, &[1, 2]));
     let rest: Vec<Cell> = [(2, 1), (2, 2), (2, 3), (3, 1), (3, 2), (3, 3)].map(|(r, c)| cell(r, c)).to_vec();
-    let step = expect(&g, Technique::LockedCandidates, &[], &each(&rest, &[4]));
+    let step = expect(&g, Builtin::LockedCandidates, &[], &each(&rest, &[4]));
     assert!(
         step.to_string()
             .starts_with("locked candidates (claiming): in row 1, 4 is only in box 1, so remove 4")
@@ -181,7 +181,7 @@ fn naked_pair() {
     let mut g = empty();
     keep(&mut g, cell(1, 1), &[1, 2]);
     keep(&mut g, cell(1, 5), &[1, 2]);
-    let step = expect(&g, Technique::NakedPair, &[], &each(&row(1, &[1, 5]), &[1, 2]));
+    let step = expect(&g, Builtin::NakedPair, &[], &each(&row(1, &[1, 5]), &[1, 2]));
     assert!(
         step.to_string().starts_with("naked pair {1,2} in r1c1, r1c5 (row 1): remove 1 from r1c2"),
         "{step}"
@@ -193,8 +193,7 @@ fn hidden_pair() {
     let mut g = empty();
     remove(&mut g, 1, row(1, &[1, 4]));
     remove(&mut g, 2, row(1, &[1, 4]));
-    let step =
-        expect(&g, Technique::HiddenPair, &[], &each(&[cell(1, 1), cell(1, 4)], &[3, 4, 5, 6, 7, 8, 9]));
+    let step = expect(&g, Builtin::HiddenPair, &[], &each(&[cell(1, 1), cell(1, 4)], &[3, 4, 5, 6, 7, 8, 9]));
     assert!(
         step.to_string().starts_with("hidden pair {1,2} in r1c1, r1c4 (row 1): no other digit fits there")
     );
@@ -206,7 +205,7 @@ fn x_wing() {
     remove(&mut g, 4, row(2, &[3, 8]));
     remove(&mut g, 4, row(7, &[3, 8]));
     let others: Vec<Cell> = [1, 3, 4, 5, 6, 8, 9].iter().flat_map(|&r| [cell(r, 3), cell(r, 8)]).collect();
-    let step = expect(&g, Technique::XWing, &[], &each(&others, &[4]));
+    let step = expect(&g, Builtin::XWing, &[], &each(&others, &[4]));
     assert!(
         step.to_string()
             .starts_with("X-Wing on 4 in rows 2 and 7 (columns 3 and 8): remove 4 from r1c3, r1c8")
@@ -221,7 +220,7 @@ fn swordfish() {
     remove(&mut g, 5, row(9, &[1, 9]));
     let others: Vec<Cell> =
         [2, 3, 4, 6, 7, 8].iter().flat_map(|&r| [cell(r, 1), cell(r, 5), cell(r, 9)]).collect();
-    let step = expect(&g, Technique::Swordfish, &[], &each(&others, &[5]));
+    let step = expect(&g, Builtin::Swordfish, &[], &each(&others, &[5]));
     assert!(step.to_string().starts_with("swordfish on 5 in rows 1, 5 and 9 (columns 1, 5 and 9)"), "{step}");
 }
 
@@ -236,7 +235,7 @@ fn jellyfish() {
     remove(&mut g, 6, row(7, &[1, 7]));
     let others: Vec<Cell> =
         [3, 5, 6, 8, 9].iter().flat_map(|&r| [cell(r, 1), cell(r, 2), cell(r, 4), cell(r, 7)]).collect();
-    let step = expect(&g, Technique::Jellyfish, &[], &each(&others, &[6]));
+    let step = expect(&g, Builtin::Jellyfish, &[], &each(&others, &[6]));
     assert!(
         step.to_string().starts_with("jellyfish on 6 in rows 1, 2, 4 and 7 (columns 1, 2, 4 and 7)"),
         "{step}"
@@ -249,7 +248,7 @@ fn naked_triple() {
     keep(&mut g, cell(1, 1), &[1, 2]);
     keep(&mut g, cell(1, 4), &[2, 3]);
     keep(&mut g, cell(1, 7), &[1, 3]);
-    let step = expect(&g, Technique::NakedTriple, &[], &each(&row(1, &[1, 4, 7]), &[1, 2, 3]));
+    let step = expect(&g, Builtin::NakedTriple, &[], &each(&row(1, &[1, 4, 7]), &[1, 2, 3]));
     assert!(step.to_string().starts_with("naked triple {1,2,3} in r1c1, r1c4, r1c7 (row 1)"));
 }
 
@@ -259,12 +258,7 @@ fn hidden_triple() {
     for x in [1, 2, 3] {
         remove(&mut g, x, row(1, &[1, 4, 7]));
     }
-    expect(
-        &g,
-        Technique::HiddenTriple,
-        &[],
-        &each(&[cell(1, 1), cell(1, 4), cell(1, 7)], &[4, 5, 6, 7, 8, 9]),
-    );
+    expect(&g, Builtin::HiddenTriple, &[], &each(&[cell(1, 1), cell(1, 4), cell(1, 7)], &[4, 5, 6, 7, 8, 9]));
 }
 
 #[test]
@@ -274,7 +268,7 @@ fn naked_quad() {
     keep(&mut g, cell(1, 4), &[2, 3]);
     keep(&mut g, cell(1, 7), &[3, 4]);
     keep(&mut g, cell(1, 9), &[1, 4]);
-    expect(&g, Technique::NakedQuad, &[], &each(&row(1, &[1, 4, 7, 9]), &[1, 2, 3, 4]));
+    expect(&g, Builtin::NakedQuad, &[], &each(&row(1, &[1, 4, 7, 9]), &[1, 2, 3, 4]));
 }
 
 #[test]
@@ -284,7 +278,7 @@ fn hidden_quad() {
         remove(&mut g, x, row(1, &[1, 4, 7, 9]));
     }
     let cells = [cell(1, 1), cell(1, 4), cell(1, 7), cell(1, 9)];
-    expect(&g, Technique::HiddenQuad, &[], &each(&cells, &[5, 6, 7, 8, 9]));
+    expect(&g, Builtin::HiddenQuad, &[], &each(&cells, &[5, 6, 7, 8, 9]));
 }
 
 #[test]
@@ -293,7 +287,7 @@ fn y_wing() {
     keep(&mut g, cell(1, 1), &[1, 2]);
     keep(&mut g, cell(1, 5), &[1, 3]);
     keep(&mut g, cell(5, 1), &[2, 3]);
-    let step = expect(&g, Technique::YWing, &[], &[(cell(5, 5), 3)]);
+    let step = expect(&g, Builtin::YWing, &[], &[(cell(5, 5), 3)]);
     assert_eq!(
         step.to_string(),
         "Y-Wing: pivot r1c1 {1,2}, pincers r1c5 {1,3} and r5c1 {2,3}: one pincer is 3, so remove 3 from r5c5"
@@ -306,7 +300,7 @@ fn xyz_wing() {
     keep(&mut g, cell(1, 1), &[1, 2, 3]);
     keep(&mut g, cell(1, 5), &[1, 3]);
     keep(&mut g, cell(2, 2), &[2, 3]);
-    let step = expect(&g, Technique::XyzWing, &[], &[(cell(1, 2), 3), (cell(1, 3), 3)]);
+    let step = expect(&g, Builtin::XyzWing, &[], &[(cell(1, 2), 3), (cell(1, 3), 3)]);
     assert!(step.to_string().starts_with("XYZ-Wing: pivot r1c1 {1,2,3}, pincers r1c5 {1,3} and r2c2 {2,3}"));
 }
 
@@ -316,7 +310,7 @@ fn bifurcation_is_explained_and_right() {
     let board: Board = puzzle.parse().unwrap();
     let truth = board.solve().unwrap();
     let report = solve(&board);
-    let step = report.steps.iter().find(|s| s.technique() == Technique::Bifurcation).unwrap();
+    let step = report.steps.iter().find(|s| s.builtin() == Some(Builtin::Bifurcation)).unwrap();
     let Evidence::Bifurcation { cell, candidates, digit, steps, .. } = &step.evidence else { unreachable!() };
     assert!(candidates.count() >= 2 && candidates.has(*digit));
     assert!(!steps.is_empty());
@@ -344,12 +338,12 @@ fn a_contradictory_puzzle_names_its_contradiction() {
 #[test]
 fn grades_follow_the_hardest_technique() {
     assert_eq!(Grade::of(None), Grade::Easy);
-    assert_eq!(Grade::of(Some(Technique::HiddenSingle)), Grade::Easy);
-    assert_eq!(Grade::of(Some(Technique::LockedCandidates)), Grade::Medium);
-    assert_eq!(Grade::of(Some(Technique::XWing)), Grade::Hard);
-    assert_eq!(Grade::of(Some(Technique::YWing)), Grade::Fiendish);
-    assert_eq!(Grade::of(Some(Technique::Bifurcation)), Grade::NeedsGuessing);
-    let ratings: Vec<f32> = Technique::ALL.iter().skip(1).map(|t| t.rating()).collect();
+    assert_eq!(Grade::of(Some(Builtin::HiddenSingle.into())), Grade::Easy);
+    assert_eq!(Grade::of(Some(Builtin::LockedCandidates.into())), Grade::Medium);
+    assert_eq!(Grade::of(Some(Builtin::XWing.into())), Grade::Hard);
+    assert_eq!(Grade::of(Some(Builtin::YWing.into())), Grade::Fiendish);
+    assert_eq!(Grade::of(Some(Builtin::Bifurcation.into())), Grade::NeedsGuessing);
+    let ratings: Vec<f32> = Builtin::ALL.iter().skip(1).map(|t| t.rating()).collect();
     assert!(ratings.windows(2).all(|w| w[0] <= w[1]), "ALL is ordered by rating after the naked single");
     let _ = Digits::empty();
 }

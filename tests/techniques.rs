@@ -3,7 +3,7 @@
 
 mod common;
 
-use backtrack::sudoku::logic::{Grade, Technique};
+use backtrack::sudoku::logic::{Builtin, Grade};
 use backtrack::sudoku::{Board, Cell};
 use common::{run_backtrack, text};
 
@@ -16,20 +16,18 @@ fn the_list_names_every_technique_in_the_chains_order() {
     assert!(out.status.success());
     let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let rows = value["techniques"].as_array().unwrap();
-    assert_eq!(rows.len(), Technique::ALL.len());
-    for (row, &technique) in rows.iter().zip(Technique::ALL) {
+    assert_eq!(rows.len(), Builtin::ALL.len());
+    for (row, &technique) in rows.iter().zip(Builtin::ALL) {
         let name = row["name"].as_str().unwrap();
-        assert_eq!(Technique::from_name(name), Some(technique), "{name} is what --techniques takes");
+        assert_eq!(Builtin::from_name(name), Some(technique), "{name} is what --techniques takes");
         assert_eq!(row["technique"], technique.name());
         assert_eq!(row["rating"].as_f64().unwrap() as f32, technique.rating());
         assert_eq!(row["grade"], technique.grade().to_string());
-        assert_eq!(Grade::of(Some(technique)), technique.grade());
+        assert_eq!(Grade::of(Some(technique.into())), technique.grade());
     }
     // Bifurcation is last, and alone needs guessing.
-    assert_eq!(Technique::ALL.last(), Some(&Technique::Bifurcation));
-    assert!(
-        Technique::ALL.iter().filter(|t| t.grade() == Grade::NeedsGuessing).eq([&Technique::Bifurcation])
-    );
+    assert_eq!(Builtin::ALL.last(), Some(&Builtin::Bifurcation));
+    assert!(Builtin::ALL.iter().filter(|t| t.grade() == Grade::NeedsGuessing).eq([&Builtin::Bifurcation]));
     let table = text(&run_backtrack(&["techniques"], b"").stdout);
     assert!(table.lines().nth(5).unwrap().starts_with("x-wing"), "{table}");
 }
@@ -63,7 +61,7 @@ fn singles_go_as_far_as_they_can_and_say_where_they_stop() {
         }
     }
     // Every technique: the same steps as without the option.
-    let all = Technique::ALL.iter().map(|t| t.flag()).collect::<Vec<_>>().join(",");
+    let all = Builtin::ALL.iter().map(|t| t.flag()).collect::<Vec<_>>().join(",");
     let with = run_backtrack(&["sudoku", "--explain", "--techniques", &all, "--format", "json", PUZZLE], b"");
     let without = run_backtrack(&["sudoku", "--explain", "--format", "json", PUZZLE], b"");
     assert!(with.status.success());

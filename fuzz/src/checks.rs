@@ -7,7 +7,7 @@
 
 use super::grids;
 use backtrack::sudoku::bitboard::{self, Outcome, Propagation};
-use backtrack::sudoku::logic::{self, Technique};
+use backtrack::sudoku::logic::{self, Builtin};
 use backtrack::sudoku::{Board, Cell, Digit, ExactCover};
 use backtrack::{Budget, stack_assumptions};
 use std::time::{Duration, Instant};
@@ -211,7 +211,7 @@ pub fn logic_sound(data: &[u8]) {
         }
         for &placement in &step.placements {
             let agree = solutions.iter().filter(|s| has(s, placement)).count();
-            if step.technique() == Technique::Bifurcation {
+            if step.builtin() == Some(Builtin::Bifurcation) {
                 assert!(agree > 0, "{step}: a guess that no solution makes: {puzzle}");
             } else {
                 assert_eq!(

@@ -15,7 +15,7 @@
 //! Puzzle `i` of a seed comes from its own random stream, so the same seed gives the same
 //! puzzles whatever the order or the number of threads that make them.
 
-use super::logic::{self, Grade, Technique};
+use super::logic::{self, Grade, Kind};
 use super::{Board, Cell};
 use crate::SplitMix64;
 use std::fmt;
@@ -102,7 +102,7 @@ pub struct Puzzle {
     /// Its grade by the logic solver.
     pub grade: Grade,
     /// The hardest technique the logic solver used (`None` if the puzzle was full).
-    pub hardest: Option<Technique>,
+    pub hardest: Option<Kind>,
     /// Solutions tried before this one had the grade asked for (0 when the first did).
     pub tries: u64,
 }

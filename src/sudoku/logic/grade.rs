@@ -1,6 +1,6 @@
 //! The grade of a puzzle: the level of the hardest technique a solve needed.
 
-use super::Technique;
+use super::Kind;
 use std::fmt;
 
 /// How hard a puzzle is for a person, from the hardest technique its solve used.
@@ -14,7 +14,7 @@ use std::fmt;
 /// | needs guessing | bifurcation | 7.0 and up |
 ///
 /// The numeric [`score`](Grade::score) is the Sudoku Explainer rating of the hardest technique
-/// (see [`Technique::rating`]).
+/// (see [`Builtin::rating`](super::Builtin::rating)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Grade {
     /// Singles only.
@@ -31,15 +31,15 @@ pub enum Grade {
 
 impl Grade {
     /// The grade of a solve whose hardest technique is `hardest` (`None`: nothing to do).
-    pub fn of(hardest: Option<Technique>) -> Grade {
+    pub fn of(hardest: Option<Kind>) -> Grade {
         // Each technique's grade is in the one table (`logic/mod.rs`): a technique cannot be
         // added without one.
-        hardest.map_or(Grade::Easy, Technique::grade)
+        hardest.map_or(Grade::Easy, |kind| kind.grade)
     }
 
     /// The numeric score of a solve whose hardest technique is `hardest`.
-    pub fn score(hardest: Option<Technique>) -> f32 {
-        hardest.map_or(0.0, Technique::rating)
+    pub fn score(hardest: Option<Kind>) -> f32 {
+        hardest.map_or(0.0, |kind| kind.rating)
     }
 }
 

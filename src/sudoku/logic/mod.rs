@@ -6,6 +6,10 @@
 //! displays as one plain sentence in r1c1 notation. When nothing else works, bifurcation tries a
 //! digit and follows the logic to a contradiction or a solution, as a person does with a pencil.
 //!
+//! The chain is open: a [`Technique`] is a trait that the built-in techniques ([`Builtin`])
+//! implement and a user's own implements in their crate; [`solve_with`] takes any chain
+//! (`examples/own_technique.rs` adds a "full house" before the built-in ones).
+//!
 //! ```
 //! use backtrack::sudoku::Board;
 //! use backtrack::sudoku::logic::{solve, Grade, Outcome};
@@ -33,6 +37,7 @@ mod naked_single;
 mod naked_subset;
 mod solver;
 mod step;
+mod technique;
 mod xyz_wing;
 mod y_wing;
 
@@ -40,6 +45,7 @@ pub use grade::Grade;
 pub use grid::{Contradiction, Grid};
 pub use solver::{Outcome, SolveReport, next_step, next_step_with, solve, solve_with};
 pub use step::{Evidence, Step, Trial};
+pub use technique::{Kind, Technique};
 
 use solver::solve_grid;
 
@@ -75,14 +81,14 @@ fn first_subset<T: Copy, R>(items: &[T], size: usize, mut f: impl FnMut(&[T]) ->
     extend(items, 0, &mut [first; 4], 0, size, &mut f)
 }
 
-/// The techniques, from the easiest to the hardest: [`Technique::ALL`] is the order the solver
+/// The techniques, from the easiest to the hardest: [`Builtin::ALL`] is the order the solver
 /// tries them in, and `Ord` follows it.
 ///
 /// The order follows the Sudoku Explainer ratings (in brackets), which the community uses to
 /// grade puzzles, with the naked single kept first as every pencil-mark solver does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
-pub enum Technique {
+pub enum Builtin {
     /// One candidate left in a cell (2.3).
     NakedSingle,
     /// One place left for a digit in a house (1.2 in a box, 1.5 in a line).
@@ -116,44 +122,44 @@ pub enum Technique {
     Bifurcation,
 }
 
-impl Technique {
+impl Builtin {
     /// Every technique, easiest first.
-    pub const ALL: &'static [Technique] = &[
-        Technique::NakedSingle,
-        Technique::HiddenSingle,
-        Technique::LockedCandidates,
-        Technique::NakedPair,
-        Technique::XWing,
-        Technique::HiddenPair,
-        Technique::NakedTriple,
-        Technique::Swordfish,
-        Technique::HiddenTriple,
-        Technique::YWing,
-        Technique::XyzWing,
-        Technique::NakedQuad,
-        Technique::Jellyfish,
-        Technique::HiddenQuad,
-        Technique::Bifurcation,
+    pub const ALL: &'static [Builtin] = &[
+        Builtin::NakedSingle,
+        Builtin::HiddenSingle,
+        Builtin::LockedCandidates,
+        Builtin::NakedPair,
+        Builtin::XWing,
+        Builtin::HiddenPair,
+        Builtin::NakedTriple,
+        Builtin::Swordfish,
+        Builtin::HiddenTriple,
+        Builtin::YWing,
+        Builtin::XyzWing,
+        Builtin::NakedQuad,
+        Builtin::Jellyfish,
+        Builtin::HiddenQuad,
+        Builtin::Bifurcation,
     ];
 
     /// The first step this technique finds in `grid`, if any.
     pub fn find(self, grid: &Grid) -> Option<Step> {
         match self {
-            Technique::NakedSingle => naked_single::find(grid),
-            Technique::HiddenSingle => hidden_single::find(grid),
-            Technique::LockedCandidates => locked_candidates::find(grid),
-            Technique::NakedPair => naked_subset::find(grid, 2),
-            Technique::NakedTriple => naked_subset::find(grid, 3),
-            Technique::NakedQuad => naked_subset::find(grid, 4),
-            Technique::HiddenPair => hidden_subset::find(grid, 2),
-            Technique::HiddenTriple => hidden_subset::find(grid, 3),
-            Technique::HiddenQuad => hidden_subset::find(grid, 4),
-            Technique::XWing => fish::find(grid, 2),
-            Technique::Swordfish => fish::find(grid, 3),
-            Technique::Jellyfish => fish::find(grid, 4),
-            Technique::YWing => y_wing::find(grid),
-            Technique::XyzWing => xyz_wing::find(grid),
-            Technique::Bifurcation => bifurcation::find(grid),
+            Builtin::NakedSingle => naked_single::find(grid),
+            Builtin::HiddenSingle => hidden_single::find(grid),
+            Builtin::LockedCandidates => locked_candidates::find(grid),
+            Builtin::NakedPair => naked_subset::find(grid, 2),
+            Builtin::NakedTriple => naked_subset::find(grid, 3),
+            Builtin::NakedQuad => naked_subset::find(grid, 4),
+            Builtin::HiddenPair => hidden_subset::find(grid, 2),
+            Builtin::HiddenTriple => hidden_subset::find(grid, 3),
+            Builtin::HiddenQuad => hidden_subset::find(grid, 4),
+            Builtin::XWing => fish::find(grid, 2),
+            Builtin::Swordfish => fish::find(grid, 3),
+            Builtin::Jellyfish => fish::find(grid, 4),
+            Builtin::YWing => y_wing::find(grid),
+            Builtin::XyzWing => xyz_wing::find(grid),
+            Builtin::Bifurcation => bifurcation::find(grid),
         }
     }
 
@@ -172,22 +178,22 @@ impl Technique {
         self.entry().grade
     }
 
-    /// The technique named `name`, as [`Technique::name`] says it or as a command line writes
+    /// The technique named `name`, as [`Builtin::name`] says it or as a command line writes
     /// it: case, hyphens, underscores and spaces do not matter (`x-wing`, `XYZ wing`,
     /// `naked_single`).
     ///
     /// ```
-    /// use backtrack::sudoku::logic::Technique;
-    /// assert_eq!(Technique::from_name("x-wing"), Some(Technique::XWing));
-    /// assert_eq!(Technique::from_name("Hidden Pair"), Some(Technique::HiddenPair));
-    /// assert_eq!(Technique::from_name("forcing chain"), None);
+    /// use backtrack::sudoku::logic::Builtin;
+    /// assert_eq!(Builtin::from_name("x-wing"), Some(Builtin::XWing));
+    /// assert_eq!(Builtin::from_name("Hidden Pair"), Some(Builtin::HiddenPair));
+    /// assert_eq!(Builtin::from_name("forcing chain"), None);
     /// ```
-    pub fn from_name(name: &str) -> Option<Technique> {
+    pub fn from_name(name: &str) -> Option<Builtin> {
         let key = |s: &str| -> String {
             s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
         };
         let wanted = key(name);
-        Technique::ALL.iter().copied().find(|t| key(t.name()) == wanted)
+        Builtin::ALL.iter().copied().find(|t| key(t.name()) == wanted)
     }
 
     /// The technique's name as the command line takes it: `naked-single`, `x-wing`.
@@ -202,33 +208,33 @@ impl Technique {
 
 /// What the crate knows of a technique besides how to find it.
 struct Entry {
-    technique: Technique,
+    technique: Builtin,
     name: &'static str,
     rating: f32,
     grade: Grade,
 }
 
 /// Every technique's name, Sudoku Explainer rating and grade: the one table, in the order of
-/// [`Technique`]'s variants (checked when the crate compiles).
+/// [`Builtin`]'s variants (checked when the crate compiles).
 const TABLE: [Entry; 15] = [
-    row(Technique::NakedSingle, "naked single", 2.3, Grade::Easy),
-    row(Technique::HiddenSingle, "hidden single", 1.5, Grade::Easy),
-    row(Technique::LockedCandidates, "locked candidates", 2.8, Grade::Medium),
-    row(Technique::NakedPair, "naked pair", 3.0, Grade::Medium),
-    row(Technique::XWing, "X-Wing", 3.2, Grade::Hard),
-    row(Technique::HiddenPair, "hidden pair", 3.4, Grade::Medium),
-    row(Technique::NakedTriple, "naked triple", 3.6, Grade::Hard),
-    row(Technique::Swordfish, "swordfish", 3.8, Grade::Fiendish),
-    row(Technique::HiddenTriple, "hidden triple", 4.0, Grade::Hard),
-    row(Technique::YWing, "Y-Wing", 4.2, Grade::Fiendish),
-    row(Technique::XyzWing, "XYZ-Wing", 4.4, Grade::Fiendish),
-    row(Technique::NakedQuad, "naked quad", 5.0, Grade::Fiendish),
-    row(Technique::Jellyfish, "jellyfish", 5.2, Grade::Fiendish),
-    row(Technique::HiddenQuad, "hidden quad", 5.4, Grade::Fiendish),
-    row(Technique::Bifurcation, "bifurcation", 8.0, Grade::NeedsGuessing),
+    row(Builtin::NakedSingle, "naked single", 2.3, Grade::Easy),
+    row(Builtin::HiddenSingle, "hidden single", 1.5, Grade::Easy),
+    row(Builtin::LockedCandidates, "locked candidates", 2.8, Grade::Medium),
+    row(Builtin::NakedPair, "naked pair", 3.0, Grade::Medium),
+    row(Builtin::XWing, "X-Wing", 3.2, Grade::Hard),
+    row(Builtin::HiddenPair, "hidden pair", 3.4, Grade::Medium),
+    row(Builtin::NakedTriple, "naked triple", 3.6, Grade::Hard),
+    row(Builtin::Swordfish, "swordfish", 3.8, Grade::Fiendish),
+    row(Builtin::HiddenTriple, "hidden triple", 4.0, Grade::Hard),
+    row(Builtin::YWing, "Y-Wing", 4.2, Grade::Fiendish),
+    row(Builtin::XyzWing, "XYZ-Wing", 4.4, Grade::Fiendish),
+    row(Builtin::NakedQuad, "naked quad", 5.0, Grade::Fiendish),
+    row(Builtin::Jellyfish, "jellyfish", 5.2, Grade::Fiendish),
+    row(Builtin::HiddenQuad, "hidden quad", 5.4, Grade::Fiendish),
+    row(Builtin::Bifurcation, "bifurcation", 8.0, Grade::NeedsGuessing),
 ];
 
-const fn row(technique: Technique, name: &'static str, rating: f32, grade: Grade) -> Entry {
+const fn row(technique: Builtin, name: &'static str, rating: f32, grade: Grade) -> Entry {
     Entry { technique, name, rating, grade }
 }
 
@@ -236,12 +242,12 @@ const fn row(technique: Technique, name: &'static str, rating: f32, grade: Grade
 const _: () = {
     let mut i = 0;
     while i < TABLE.len() {
-        assert!(TABLE[i].technique as usize == i, "TABLE is out of the order of Technique's variants");
+        assert!(TABLE[i].technique as usize == i, "TABLE is out of the order of Builtin's variants");
         i += 1;
     }
 };
 
-impl std::fmt::Display for Technique {
+impl std::fmt::Display for Builtin {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }

@@ -2,7 +2,8 @@
 //! easiest, until the grid is solved or contradicts itself.
 
 use super::grid::{Contradiction, Grid};
-use super::{Step, Technique};
+use super::technique::standard;
+use super::{Kind, Step, Technique};
 use crate::sudoku::Board;
 
 /// How a logic solve ended.
@@ -29,8 +30,9 @@ pub struct SolveReport {
 
 impl SolveReport {
     /// The hardest technique used, by its rating (`None` for a puzzle already full).
-    pub fn hardest(&self) -> Option<Technique> {
-        self.steps.iter().map(Step::technique).max_by(|a, b| a.rating().total_cmp(&b.rating()).then(a.cmp(b)))
+    pub fn hardest(&self) -> Option<Kind> {
+        // The highest rating; between equal ratings, the last step's.
+        self.steps.iter().map(Step::technique).max_by(|a, b| a.rating.total_cmp(&b.rating))
     }
 
     /// The grade: the level of the hardest technique used.
@@ -62,44 +64,46 @@ impl SolveReport {
 ///
 /// ```
 /// use backtrack::sudoku::Board;
-/// use backtrack::sudoku::logic::{solve, Outcome, Technique};
+/// use backtrack::sudoku::logic::{solve, Outcome, Builtin};
 ///
 /// let board: Board = "006007403000906020500304006740000010809000304010000057200603005030208000405700200".parse()?;
 /// let report = solve(&board);
 /// assert_eq!(report.outcome, Outcome::Solved);
 /// assert_eq!(report.steps[0].to_string(), "naked single: r5c8 can only be 6");
-/// assert!(report.hardest() <= Some(Technique::HiddenSingle)); // singles suffice
+/// assert!(report.hardest().unwrap().rating <= Builtin::NakedSingle.rating()); // singles suffice
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn solve(board: &Board) -> SolveReport {
-    solve_with(board, Technique::ALL)
+    solve_with(board, &standard())
 }
 
-/// Solve `board` with the `allowed` techniques only (tried in [`Technique::ALL`] order).
-pub fn solve_with(board: &Board, allowed: &[Technique]) -> SolveReport {
-    run(Grid::new(board), allowed)
+/// Solve `board` with a chain of techniques, tried in the order given: the first that finds a
+/// step is applied, then the chain starts again from its first (see [`Technique`]). Without
+/// bifurcation at its end, a chain may get stuck ([`Outcome::Stuck`]).
+pub fn solve_with(board: &Board, chain: &[&dyn Technique]) -> SolveReport {
+    run(Grid::new(board), chain)
 }
 
 /// The next step from `board`, if any technique finds one: the hint.
 pub fn next_step(board: &Board) -> Option<Step> {
-    next_step_with(board, Technique::ALL)
+    next_step_with(board, &standard())
 }
 
-/// The next step from `board` by the `allowed` techniques only.
-pub fn next_step_with(board: &Board, allowed: &[Technique]) -> Option<Step> {
+/// The next step from `board` by a chain of techniques (the first that finds one).
+pub fn next_step_with(board: &Board, chain: &[&dyn Technique]) -> Option<Step> {
     let grid = Grid::new(board);
-    grid.contradiction().is_none().then(|| first_step(&grid, allowed)).flatten()
+    grid.contradiction().is_none().then(|| first_step(&grid, chain)).flatten()
 }
 
 pub(super) fn solve_grid(grid: Grid) -> SolveReport {
-    run(grid, Technique::ALL)
+    run(grid, &standard())
 }
 
-fn first_step(grid: &Grid, allowed: &[Technique]) -> Option<Step> {
-    Technique::ALL.iter().filter(|t| allowed.contains(t)).find_map(|t| t.find(grid))
+fn first_step(grid: &Grid, chain: &[&dyn Technique]) -> Option<Step> {
+    chain.iter().find_map(|t| t.find(grid))
 }
 
-fn run(mut grid: Grid, allowed: &[Technique]) -> SolveReport {
+fn run(mut grid: Grid, allowed: &[&dyn Technique]) -> SolveReport {
     let mut steps = Vec::new();
     let outcome = loop {
         if let Some(c) = grid.contradiction() {

@@ -1,7 +1,7 @@
 //! A step of the logic solver: what it found, the evidence, and what follows from it.
 
-use super::Technique;
 use super::grid::Contradiction;
+use super::{Builtin, Kind};
 use crate::sudoku::{Cell, Digit, Digits, House};
 use itertools::Itertools;
 use std::fmt;
@@ -93,6 +93,15 @@ pub enum Evidence {
         /// The digit removed from cells that see all three.
         digit: Digit,
     },
+    /// A step of a technique of the user's own ([`Step::custom`]).
+    Custom {
+        /// The technique that made it.
+        technique: Kind,
+        /// What it found, in a sentence (without the technique's name, which comes first).
+        sentence: String,
+        /// Where to look, without the conclusion (the second level of a hint).
+        location: String,
+    },
     /// Trial and error: `digit` was tried in `cell` and the logic led to `outcome`.
     Bifurcation {
         /// The cell tried (one with the fewest candidates).
@@ -118,27 +127,47 @@ pub enum Trial {
 }
 
 impl Step {
-    /// The technique that made the step.
-    pub fn technique(&self) -> Technique {
-        match &self.evidence {
-            Evidence::NakedSingle { .. } => Technique::NakedSingle,
-            Evidence::HiddenSingle { .. } => Technique::HiddenSingle,
-            Evidence::LockedCandidates { .. } => Technique::LockedCandidates,
+    /// A step of a technique of one's own: its kind, its sentence, where to look, and what it
+    /// places and removes (see [`Technique`](super::Technique)).
+    pub fn custom(
+        technique: Kind,
+        sentence: String,
+        location: String,
+        placements: Vec<(Cell, Digit)>,
+        eliminations: Vec<(Cell, Digit)>,
+    ) -> Step {
+        Step { evidence: Evidence::Custom { technique, sentence, location }, placements, eliminations }
+    }
+
+    /// The technique that made the step: its name, rating and grade.
+    pub fn technique(&self) -> Kind {
+        match (&self.evidence, self.builtin()) {
+            (Evidence::Custom { technique, .. }, _) => *technique,
+            (_, Some(builtin)) => builtin.into(),
+            (_, None) => unreachable!("every evidence but a custom one is a built-in technique's"),
+        }
+    }
+
+    /// The built-in technique that made the step (`None` for a technique of the user's own).
+    pub fn builtin(&self) -> Option<Builtin> {
+        Some(match &self.evidence {
+            Evidence::Custom { .. } => return None,
+            Evidence::NakedSingle { .. } => Builtin::NakedSingle,
+            Evidence::HiddenSingle { .. } => Builtin::HiddenSingle,
+            Evidence::LockedCandidates { .. } => Builtin::LockedCandidates,
             Evidence::NakedSubset { cells, .. } => {
-                [Technique::NakedPair, Technique::NakedTriple, Technique::NakedQuad]
-                    [cells.len().clamp(2, 4) - 2]
+                [Builtin::NakedPair, Builtin::NakedTriple, Builtin::NakedQuad][cells.len().clamp(2, 4) - 2]
             }
             Evidence::HiddenSubset { cells, .. } => {
-                [Technique::HiddenPair, Technique::HiddenTriple, Technique::HiddenQuad]
-                    [cells.len().clamp(2, 4) - 2]
+                [Builtin::HiddenPair, Builtin::HiddenTriple, Builtin::HiddenQuad][cells.len().clamp(2, 4) - 2]
             }
             Evidence::Fish { base, .. } => {
-                [Technique::XWing, Technique::Swordfish, Technique::Jellyfish][base.len().clamp(2, 4) - 2]
+                [Builtin::XWing, Builtin::Swordfish, Builtin::Jellyfish][base.len().clamp(2, 4) - 2]
             }
-            Evidence::YWing { .. } => Technique::YWing,
-            Evidence::XyzWing { .. } => Technique::XyzWing,
-            Evidence::Bifurcation { .. } => Technique::Bifurcation,
-        }
+            Evidence::YWing { .. } => Builtin::YWing,
+            Evidence::XyzWing { .. } => Builtin::XyzWing,
+            Evidence::Bifurcation { .. } => Builtin::Bifurcation,
+        })
     }
 
     /// Where the step is, without saying what it concludes: the second level of a hint.
@@ -155,6 +184,7 @@ impl Step {
                 format!("look at {} and the cells it sees", pivot.0)
             }
             Evidence::Bifurcation { cell, .. } => format!("try a digit in {cell}"),
+            Evidence::Custom { location, .. } => location.clone(),
         }
     }
 }
@@ -240,6 +270,7 @@ impl fmt::Display for Step {
                 set(*ad),
                 set(*bd)
             ),
+            Evidence::Custom { technique, sentence, .. } => write!(f, "{technique}: {sentence}"),
             Evidence::Bifurcation { cell, candidates, digit, outcome, steps } => {
                 write!(f, "bifurcation on {cell} {}: ", set(*candidates))?;
                 match outcome {

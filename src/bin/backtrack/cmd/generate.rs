@@ -116,7 +116,7 @@ impl Made {
             givens: puzzle.givens(),
             grade: puzzle.grade.to_string(),
             score: puzzle.score(),
-            hardest: puzzle.hardest.map(|t| t.name()),
+            hardest: puzzle.hardest.map(|t| t.name),
             symmetry: symmetry.name(),
             seed,
             tries: puzzle.tries,

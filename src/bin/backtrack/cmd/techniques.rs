@@ -1,7 +1,7 @@
 //! `backtrack techniques`: the logic solver's chain, easiest first, with ratings and grades.
 
 use super::{Show, Status, show};
-use backtrack::sudoku::logic::Technique;
+use backtrack::sudoku::logic::Builtin;
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -50,7 +50,7 @@ impl Show for Techniques {
 }
 
 pub fn run(args: Args) -> io::Result<Status> {
-    let techniques = Technique::ALL
+    let techniques = Builtin::ALL
         .iter()
         .map(|&t| Row {
             name: t.flag(),

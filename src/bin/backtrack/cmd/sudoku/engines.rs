@@ -3,7 +3,7 @@
 use super::plan::{Mode, Order, Plan, Solver};
 use super::report::{Counters, Grading, Report, Verdict};
 use backtrack::sudoku::bitboard::{Forced, Propagation};
-use backtrack::sudoku::logic::{self, Grade, Technique};
+use backtrack::sudoku::logic::{self, Builtin, Grade, Technique};
 use backtrack::sudoku::{Board, Cell, ExactCover, Placement, bitboard};
 use backtrack::watch::{Counters as WatchCounters, Watcher};
 use backtrack::{Assumptions, Budget, Event, Observer, SlotOrder, stack_assumptions};
@@ -119,8 +119,9 @@ fn stop_reason(plan: &Plan) -> String {
     }
 }
 
-fn search_logic(board: &Board, techniques: &[Technique], line: Option<u64>, start: Instant) -> Report {
-    let report = logic::solve_with(board, techniques);
+fn search_logic(board: &Board, techniques: &[Builtin], line: Option<u64>, start: Instant) -> Report {
+    let chain: Vec<&dyn Technique> = techniques.iter().map(|t| t as &dyn Technique).collect();
+    let report = logic::solve_with(board, &chain);
     let solved = report.outcome == logic::Outcome::Solved;
     // Stuck (some techniques left out): the logic could not answer, as a search out of budget.
     let stuck = report.outcome == logic::Outcome::Stuck;

@@ -4,7 +4,7 @@
 //! sense is refused here, with a sentence that says why, and nothing is silently ignored.
 
 use crate::cmd::Source;
-use backtrack::sudoku::logic::Technique;
+use backtrack::sudoku::logic::Builtin;
 use backtrack::watch::Watch;
 use clap::ValueEnum;
 use std::io::IsTerminal;
@@ -140,7 +140,7 @@ pub struct Args {
     /// `naked-single,hidden-single`; `backtrack techniques` lists them). With --explain, the
     /// steps go as far as they can and the grid reached is shown; exit status 3 when stuck.
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = technique)]
-    techniques: Vec<Technique>,
+    techniques: Vec<Builtin>,
 
     /// How to print: the seed's grid (default for one puzzle), one line (default for a batch),
     /// or JSON (one object a puzzle).
@@ -243,7 +243,7 @@ pub struct Plan {
     pub jobs: usize,
     pub budget: Budget,
     /// The logic solver's techniques, in the chain's order (every one unless restricted).
-    pub techniques: Vec<Technique>,
+    pub techniques: Vec<Builtin>,
     /// The part of a batch to solve (`None`: all of it).
     pub shard: Option<Shard>,
 }
@@ -279,9 +279,9 @@ fn shard(text: &str) -> Result<Shard, String> {
 }
 
 /// A technique by name (`naked-single`, `x-wing`, ...), for `--techniques`.
-fn technique(name: &str) -> Result<Technique, String> {
-    Technique::from_name(name).ok_or_else(|| {
-        let names: Vec<String> = Technique::ALL.iter().map(|t| t.flag()).collect();
+fn technique(name: &str) -> Result<Builtin, String> {
+    Builtin::from_name(name).ok_or_else(|| {
+        let names: Vec<String> = Builtin::ALL.iter().map(|t| t.flag()).collect();
         format!("no technique is called {name:?}; the techniques: {}", names.join(", "))
     })
 }
@@ -420,10 +420,10 @@ impl Args {
             jobs,
             budget: Budget { max_nodes: self.max_nodes, timeout },
             techniques: if self.techniques.is_empty() {
-                Technique::ALL.to_vec()
+                Builtin::ALL.to_vec()
             } else {
                 // The chain keeps its order, easiest first, whatever the order of the list.
-                Technique::ALL.iter().copied().filter(|t| self.techniques.contains(t)).collect()
+                Builtin::ALL.iter().copied().filter(|t| self.techniques.contains(t)).collect()
             },
             shard: self.shard,
         })
@@ -432,6 +432,11 @@ impl Args {
 
 impl Plan {
     /// Refuse a batch for a mode that looks at one puzzle; `puzzles` is how many the input held.
+    /// The logic solver's chain: the techniques allowed, easiest first.
+    pub fn chain(&self) -> Vec<&dyn backtrack::sudoku::logic::Technique> {
+        self.techniques.iter().map(|t| t as &dyn backtrack::sudoku::logic::Technique).collect()
+    }
+
     pub fn check_batch(&self, puzzles: usize) -> Result<(), String> {
         if self.mode.one_puzzle() && puzzles != 1 {
             return Err(format!(

@@ -1,7 +1,7 @@
 //! What the engines tell the renderers: typed reports, one per puzzle, with their counters.
 
 use backtrack::sudoku::Board;
-use backtrack::sudoku::logic::{Grade, Technique};
+use backtrack::sudoku::logic::{Grade, Kind};
 use serde::{Serialize, Serializer};
 use std::time::Duration;
 
@@ -97,7 +97,7 @@ pub struct Grading {
     #[serde(serialize_with = "tenths")]
     pub score: f32,
     #[serde(serialize_with = "display_option", skip_serializing_if = "Option::is_none")]
-    pub hardest: Option<Technique>,
+    pub hardest: Option<Kind>,
 }
 
 /// What became of one puzzle.

@@ -379,7 +379,7 @@ impl Show for Explanation {
 
 /// `--explain`: every step, numbered (a bifurcation's trial indented under it), then the grid.
 pub(super) fn explain(plan: &Plan, board: &Board, out: impl Write) -> io::Result<Status> {
-    let report = logic::solve_with(board, &plan.techniques);
+    let report = logic::solve_with(board, &plan.chain());
     let solved = report.outcome == logic::Outcome::Solved;
     let stuck = report.outcome == logic::Outcome::Stuck;
     let hardest = report.hardest();
@@ -434,7 +434,7 @@ impl Show for Hint {
 pub(super) fn hint(plan: &Plan, board: &Board, level: u8, out: impl Write) -> io::Result<Status> {
     let data = plan.format == Some(Format::Json);
     let nothing = Hint { level, hint: None, technique: None, location: None, step: None, verdict: None };
-    let Some(step) = logic::next_step_with(board, &plan.techniques) else {
+    let Some(step) = logic::next_step_with(board, &plan.chain()) else {
         // No step: the grid is full, or it contradicts itself (bifurcation always has a step),
         // or the techniques allowed find nothing.
         let (verdict, status) = match logic::Grid::new(board).contradiction() {
