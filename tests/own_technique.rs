@@ -63,7 +63,10 @@ fn a_technique_of_ones_own_joins_the_chain() {
         assert_eq!(step.builtin(), None);
         let (cell, digit) = step.placements[0];
         assert_eq!(solution.get(cell), Some(digit), "{step}");
-        assert!(step.to_string().starts_with(&format!("full house: {cell} is the last empty cell")), "{step}");
+        assert!(
+            step.to_string().starts_with(&format!("full house: {cell} is the last empty cell")),
+            "{step}"
+        );
         assert!(step.location().starts_with("look at"));
     }
     // Without it, the same solution by the built-in chain alone.
