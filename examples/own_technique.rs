@@ -5,7 +5,7 @@
 //! built-in techniques. Each step says which technique found it.
 
 use backtrack::sudoku::logic::{self, Builtin, Grade, Grid, Kind, Step, Technique};
-use backtrack::sudoku::{Board, House};
+use backtrack::sudoku::{Board, Candidate, House};
 
 /// A house with one empty cell: the digit it lacks goes there.
 pub struct FullHouse;
@@ -30,7 +30,7 @@ impl Technique for FullHouse {
             let digit = grid.candidates(cell).single()?;
             let sentence = format!("{cell} is the last empty cell of {house}: it takes {digit}");
             let location = format!("look at {house}");
-            Some(Step::custom(Kind::of(self), sentence, location, vec![(cell, digit)], vec![]))
+            Some(Step::custom(Kind::of(self), sentence, location, vec![Candidate::new(cell, digit)], vec![]))
         })
     }
 }

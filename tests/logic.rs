@@ -4,7 +4,7 @@
 mod common;
 
 use backtrack::sudoku::logic::{Builtin, Evidence, Grade, Grid, Outcome, Step, solve};
-use backtrack::sudoku::{Board, Cell, Digit, Digits};
+use backtrack::sudoku::{Board, Candidate, Cell, Digit, Digits};
 use common::*;
 
 /// Every step of a solve is sound: it places the true digit, and never removes the true digit
@@ -12,7 +12,7 @@ use common::*;
 /// (a trial on a wrong digit reasons from a false premise, on purpose).
 fn check_steps(steps: &[Step], solution: &Board, puzzle: &str) {
     for (n, step) in steps.iter().enumerate() {
-        for &(cell, digit) in &step.placements {
+        for &Candidate { cell, digit } in &step.placements {
             assert_eq!(
                 solution.get(cell),
                 Some(digit),
@@ -20,7 +20,7 @@ fn check_steps(steps: &[Step], solution: &Board, puzzle: &str) {
                 n + 1
             );
         }
-        for &(cell, digit) in &step.eliminations {
+        for &Candidate { cell, digit } in &step.eliminations {
             assert_ne!(
                 solution.get(cell),
                 Some(digit),
@@ -28,9 +28,9 @@ fn check_steps(steps: &[Step], solution: &Board, puzzle: &str) {
                 n + 1
             );
         }
-        if let Evidence::Bifurcation { cell, digit, steps: inner, .. } = &step.evidence {
-            if solution.get(*cell) == Some(*digit) {
-                check_steps(inner, solution, puzzle); // a trial of the true digit is sound throughout
+        if let Evidence::Bifurcation(trial) = &step.evidence {
+            if solution.get(trial.cell) == Some(trial.digit) {
+                check_steps(&trial.steps, solution, puzzle); // a trial of the true digit is sound throughout
             }
         }
     }
@@ -118,12 +118,13 @@ fn expect(grid: &Grid, technique: Builtin, placements: &[(Cell, u8)], eliminatio
     }
     let step = technique.find(grid).unwrap_or_else(|| panic!("{technique} finds nothing"));
     assert_eq!(step.builtin(), Some(technique));
-    let sorted = |v: &[(Cell, Digit)]| {
+    let sorted = |v: &[Candidate]| {
         let mut v = v.to_vec();
         v.sort();
         v
     };
-    let want = |v: &[(Cell, u8)]| sorted(&v.iter().map(|&(c, x)| (c, d(x))).collect::<Vec<_>>());
+    let want =
+        |v: &[(Cell, u8)]| sorted(&v.iter().map(|&(c, x)| Candidate::new(c, d(x))).collect::<Vec<_>>());
     assert_eq!(sorted(&step.placements), want(placements), "{step}");
     assert_eq!(sorted(&step.eliminations), want(eliminations), "{step}");
     step
@@ -311,7 +312,8 @@ fn bifurcation_is_explained_and_right() {
     let truth = board.solve().unwrap();
     let report = solve(&board);
     let step = report.steps.iter().find(|s| s.builtin() == Some(Builtin::Bifurcation)).unwrap();
-    let Evidence::Bifurcation { cell, candidates, digit, steps, .. } = &step.evidence else { unreachable!() };
+    let Evidence::Bifurcation(trial) = &step.evidence else { unreachable!() };
+    let (cell, candidates, digit, steps) = (&trial.cell, &trial.candidates, &trial.digit, &trial.steps);
     assert!(candidates.count() >= 2 && candidates.has(*digit));
     assert!(!steps.is_empty());
     let text = step.to_string();

@@ -4,7 +4,7 @@
 mod common;
 
 use backtrack::sudoku::logic::{self, Builtin, Grade, Grid, Kind, Outcome, Step, Technique};
-use backtrack::sudoku::{Board, Cell, ExactCover};
+use backtrack::sudoku::{Board, Candidate, Cell, ExactCover};
 
 /// The example's technique (examples/own_technique.rs), as a user's crate would hold it.
 #[allow(dead_code)]
@@ -34,7 +34,7 @@ impl Technique for Oracle {
             Kind::of(self),
             format!("{cell} is {digit}"),
             format!("look at {cell}"),
-            vec![(cell, digit)],
+            vec![Candidate::new(cell, digit)],
             vec![],
         ))
     }
@@ -61,7 +61,7 @@ fn a_technique_of_ones_own_joins_the_chain() {
     assert!(!ours.is_empty(), "the full house finds the last cells");
     for step in ours {
         assert_eq!(step.builtin(), None);
-        let (cell, digit) = step.placements[0];
+        let Candidate { cell, digit } = step.placements[0];
         assert_eq!(solution.get(cell), Some(digit), "{step}");
         assert!(
             step.to_string().starts_with(&format!("full house: {cell} is the last empty cell")),

@@ -8,7 +8,7 @@
 use super::grids;
 use backtrack::sudoku::bitboard::{self, Outcome, Propagation};
 use backtrack::sudoku::logic::{self, Builtin};
-use backtrack::sudoku::{Board, Cell, Digit, ExactCover};
+use backtrack::sudoku::{Board, Candidate, Cell, Digit, ExactCover};
 use backtrack::{Budget, stack_assumptions};
 use std::time::{Duration, Instant};
 
@@ -194,16 +194,14 @@ pub fn logic_sound(data: &[u8]) {
         return;
     }
     let all = solutions.len() <= MOST;
-    let has = |s: &[u8; 81], (cell, digit): (Cell, Digit)| s[cell.index()] == digit.get();
+    let has = |s: &[u8; 81], c: Candidate| s[c.cell.index()] == c.digit.get();
     let puzzle = grids::line(&cells);
     let report = timed("the logic solver", || logic::solve(&board));
     for step in &report.steps {
         for &elimination in &step.eliminations {
             assert!(
                 !solutions.iter().any(|s| has(s, elimination)),
-                "{step}: removes {}{} that a solution has: {puzzle}",
-                elimination.0,
-                elimination.1
+                "{step}: removes {elimination} that a solution has: {puzzle}"
             );
         }
         if !all {

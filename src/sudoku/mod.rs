@@ -21,6 +21,7 @@
 pub mod bitboard;
 mod board;
 mod cell;
+mod cells;
 mod digits;
 mod display;
 mod exact_cover;
@@ -30,6 +31,7 @@ mod parse;
 
 pub use board::{Board, NotACandidate, Placement, Placements};
 pub use cell::{Cell, House};
+pub use cells::{Candidate, CellIter, Cells};
 pub use digits::{Digit, DigitIter, Digits};
 pub use exact_cover::ExactCover;
 pub use parse::ParseError;

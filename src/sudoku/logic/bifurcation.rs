@@ -3,7 +3,25 @@
 //! bifurcating again inside the trial if it must. A contradiction proves the digit wrong: it is
 //! eliminated (with two candidates, the other is placed). A solution proves it right.
 
-use super::{Evidence, Grid, Outcome, Step, Trial, solve_grid};
+use super::step::{Explain, removals, set};
+use super::{Builtin, Grid, Outcome, Step, Trial, solve_grid};
+use crate::sudoku::{Candidate, Cell, Digit, Digits};
+use std::fmt;
+
+/// `digit` was tried in `cell` and the logic led to `outcome`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bifurcation {
+    /// The cell tried (one with the fewest candidates).
+    pub cell: Cell,
+    /// Its candidates when tried.
+    pub candidates: Digits,
+    /// The digit tried.
+    pub digit: Digit,
+    /// What the trial ran into.
+    pub outcome: Trial,
+    /// The steps of the trial.
+    pub steps: Vec<Step>,
+}
 
 pub(super) fn find(grid: &Grid) -> Option<Step> {
     let cell = grid.empty_cells().min_by_key(|&c| grid.candidates(c).count())?;
@@ -15,18 +33,49 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
     let (outcome, placements, eliminations) = match report.outcome {
         // The trial reached a solution: adopt it, every digit it placed (steps nested inside).
         Outcome::Solved => {
-            let filled = grid.empty_cells().filter_map(|c| Some((c, report.grid.value(c)?))).collect();
+            let filled =
+                grid.empty_cells().filter_map(|c| Some(Candidate::new(c, report.grid.value(c)?))).collect();
             (Trial::Solution, filled, vec![])
         }
         Outcome::Stuck => return None, // cannot happen: the trial may bifurcate in turn
         Outcome::Contradiction(c) => {
             let rest = candidates - digit.into();
             match rest.single() {
-                Some(other) => (Trial::Contradiction(c), vec![(cell, other)], vec![]),
-                None => (Trial::Contradiction(c), vec![], vec![(cell, digit)]),
+                Some(other) => (Trial::Contradiction(c), vec![Candidate::new(cell, other)], vec![]),
+                None => (Trial::Contradiction(c), vec![], vec![Candidate::new(cell, digit)]),
             }
         }
     };
-    let evidence = Evidence::Bifurcation { cell, candidates, digit, outcome, steps: report.steps };
-    Some(Step { evidence, placements, eliminations })
+    let evidence = Bifurcation { cell, candidates, digit, outcome, steps: report.steps };
+    Some(Step::new(evidence, placements, eliminations))
+}
+
+impl Explain for Bifurcation {
+    fn builtin(&self) -> Option<Builtin> {
+        Some(Builtin::Bifurcation)
+    }
+
+    fn location(&self) -> String {
+        format!("try a digit in {}", self.cell)
+    }
+
+    fn write(&self, step: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Bifurcation { cell, candidates, digit, outcome, steps } = self;
+        write!(f, "bifurcation on {cell} {}: ", set(*candidates))?;
+        match outcome {
+            Trial::Contradiction(c) => {
+                write!(f, "if {cell} were {digit}, then after {} steps {c}; ", steps.len())?;
+                match step.placements.first() {
+                    Some(other) => write!(f, "so {cell} is {}", other.digit),
+                    None => write!(f, "so {}", removals(&step.eliminations)),
+                }
+            }
+            Trial::Solution => write!(
+                f,
+                "{digit} in {cell} leads to a solution after {} steps: it fills the remaining {} cells",
+                steps.len(),
+                step.placements.len()
+            ),
+        }
+    }
 }

@@ -2,9 +2,22 @@
 //! n rows, a digit's places all lie in the same n columns, the digit fills those columns from
 //! these rows: it can go nowhere else in those columns. The same with rows and columns swapped.
 
-use super::{Evidence, Grid, Step, first_subset};
+use super::step::{Explain, lines, removals};
+use super::{Builtin, Grid, Step, first_subset};
 use crate::Ones;
-use crate::sudoku::{Cell, Digit, House};
+use crate::sudoku::{Candidate, Digit, House};
+use std::fmt;
+
+/// In the `base` lines, `digit` lies only in the `cover` lines, as many as they are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fish {
+    /// The digit.
+    pub digit: Digit,
+    /// The rows (or columns) where the digit is confined.
+    pub base: Vec<House>,
+    /// The columns (or rows) it is confined to.
+    pub cover: Vec<House>,
+}
 
 pub(super) fn find(grid: &Grid, size: usize) -> Option<Step> {
     for digit in Digit::all() {
@@ -27,16 +40,14 @@ pub(super) fn find(grid: &Grid, size: usize) -> Option<Step> {
                     return None;
                 }
                 let cover: Vec<House> = Ones(u64::from(covers)).map(cross).collect();
-                let eliminations: Vec<(Cell, Digit)> = cover
+                let eliminations: Vec<Candidate> = cover
                     .iter()
                     .flat_map(|&h| grid.places(h, digit))
                     .filter(|&c| !base.iter().any(|b| b.contains(c)))
-                    .map(|c| (c, digit))
+                    .map(|c| Candidate::new(c, digit))
                     .collect();
-                (!eliminations.is_empty()).then(|| {
-                    let evidence = Evidence::Fish { digit, base: base.to_vec(), cover };
-                    Step { evidence, placements: vec![], eliminations }
-                })
+                (!eliminations.is_empty())
+                    .then(|| Step::new(Fish { digit, base: base.to_vec(), cover }, vec![], eliminations))
             });
             if found.is_some() {
                 return found;
@@ -44,4 +55,21 @@ pub(super) fn find(grid: &Grid, size: usize) -> Option<Step> {
         }
     }
     None
+}
+
+impl Explain for Fish {
+    fn builtin(&self) -> Option<Builtin> {
+        Some([Builtin::XWing, Builtin::Swordfish, Builtin::Jellyfish][self.base.len().clamp(2, 4) - 2])
+    }
+
+    fn location(&self) -> String {
+        format!("look at {} in {}", self.digit, lines(&self.base))
+    }
+
+    fn write(&self, step: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Fish { digit, base, cover } = self;
+        let name = ["X-Wing", "swordfish", "jellyfish"][base.len().clamp(2, 4) - 2];
+        let then = removals(&step.eliminations);
+        write!(f, "{name} on {digit} in {} ({}): {then}", lines(base), lines(cover))
+    }
 }

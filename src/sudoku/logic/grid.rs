@@ -2,7 +2,7 @@
 //! empty cell.
 
 use crate::Ones;
-use crate::sudoku::{Board, Cell, Digit, Digits, House};
+use crate::sudoku::{Board, Candidate, Cell, Cells, Digit, Digits, House};
 use std::fmt;
 
 /// Digits placed and candidates left, the state the logic solver reasons on.
@@ -183,10 +183,11 @@ impl Grid {
 
     /// Removing `digit` from every cell that sees all of `cells` (a cell does not see itself)
     /// and still has it: what a wing concludes once one of `cells` must hold `digit`.
-    pub fn eliminations_seen_by(&self, cells: &[Cell], digit: Digit) -> Vec<(Cell, Digit)> {
-        self.empty_cells()
-            .filter(|&c| self.candidates(c).has(digit) && cells.iter().all(|&w| c.sees(w)))
-            .map(|c| (c, digit))
+    pub fn eliminations_seen_by(&self, cells: Cells, digit: Digit) -> Vec<Candidate> {
+        let seen = cells.iter().fold(Cells::all(), |seen, c| seen & c.peer_set());
+        seen.iter()
+            .filter(|&c| self.value(c).is_none() && self.candidates(c).has(digit))
+            .map(|c| Candidate::new(c, digit))
             .collect()
     }
 

@@ -1,7 +1,20 @@
 //! Hidden single: a digit with one place left in a house must go there.
 
-use super::{Evidence, Grid, Step};
-use crate::sudoku::{Digit, House};
+use super::step::Explain;
+use super::{Builtin, Grid, Step};
+use crate::sudoku::{Candidate, Cell, Digit, House};
+use std::fmt;
+
+/// `digit` has one place left in `house`: `cell`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HiddenSingle {
+    /// The one place.
+    pub cell: Cell,
+    /// The digit.
+    pub digit: Digit,
+    /// The house.
+    pub house: House,
+}
 
 pub(super) fn find(grid: &Grid) -> Option<Step> {
     // Boxes first: the easiest to see (Sudoku Explainer rates a hidden single in a box 1.2,
@@ -12,10 +25,24 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
             let places = grid.place_mask(house, digit);
             if places.count_ones() == 1 {
                 let cell = Grid::cell_at(house, places.trailing_zeros() as usize);
-                let evidence = Evidence::HiddenSingle { cell, digit, house };
-                return Some(Step { evidence, placements: vec![(cell, digit)], eliminations: vec![] });
+                let evidence = HiddenSingle { cell, digit, house };
+                return Some(Step::new(evidence, vec![Candidate::new(cell, digit)], vec![]));
             }
         }
     }
     None
+}
+
+impl Explain for HiddenSingle {
+    fn builtin(&self) -> Option<Builtin> {
+        Some(Builtin::HiddenSingle)
+    }
+
+    fn location(&self) -> String {
+        format!("look at {} in {}", self.digit, self.house)
+    }
+
+    fn write(&self, _: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "hidden single: {} can only go in {} in {}", self.digit, self.cell, self.house)
+    }
 }

@@ -4,8 +4,22 @@
 //! Pointing: within a box, the digit is confined to one row or column. Claiming: within a row
 //! or column, it is confined to one box.
 
-use super::{Evidence, Grid, Step};
-use crate::sudoku::{Cell, Digit, House};
+use super::step::{Explain, removals};
+use super::{Builtin, Grid, Step};
+use crate::sudoku::{Candidate, Digit, House};
+use std::fmt;
+
+/// Within `house`, `digit` is confined to its intersection with `line`: pointing when `house`
+/// is a box, claiming when it is a row or column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LockedCandidates {
+    /// The digit.
+    pub digit: Digit,
+    /// Where the digit is confined.
+    pub house: House,
+    /// The other house of the intersection, from which it is removed.
+    pub line: House,
+}
 
 pub(super) fn find(grid: &Grid) -> Option<Step> {
     let boxes = (0..9).map(House::Box);
@@ -21,14 +35,33 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
                 if matches!(house, House::Box(_)) == matches!(line, House::Box(_)) {
                     continue;
                 }
-                let eliminations: Vec<(Cell, Digit)> =
-                    grid.places(line, digit).filter(|&c| !house.contains(c)).map(|c| (c, digit)).collect();
+                let eliminations: Vec<Candidate> = grid
+                    .places(line, digit)
+                    .filter(|&c| !house.contains(c))
+                    .map(|c| Candidate::new(c, digit))
+                    .collect();
                 if !eliminations.is_empty() {
-                    let evidence = Evidence::LockedCandidates { digit, house, line };
-                    return Some(Step { evidence, placements: vec![], eliminations });
+                    return Some(Step::new(LockedCandidates { digit, house, line }, vec![], eliminations));
                 }
             }
         }
     }
     None
+}
+
+impl Explain for LockedCandidates {
+    fn builtin(&self) -> Option<Builtin> {
+        Some(Builtin::LockedCandidates)
+    }
+
+    fn location(&self) -> String {
+        format!("look at {} in {}", self.digit, self.house)
+    }
+
+    fn write(&self, step: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let LockedCandidates { digit, house, line } = self;
+        let kind = if matches!(house, House::Box(_)) { "pointing" } else { "claiming" };
+        let then = removals(&step.eliminations);
+        write!(f, "locked candidates ({kind}): in {house}, {digit} is only in {line}, so {then}")
+    }
 }

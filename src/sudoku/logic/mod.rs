@@ -44,10 +44,25 @@ mod y_wing;
 pub use grade::Grade;
 pub use grid::{Contradiction, Grid};
 pub use solver::{Outcome, SolveReport, next_step, next_step_with, solve, solve_with};
-pub use step::{Evidence, Step, Trial};
+pub use step::{Custom, Evidence, Step, Trial};
 pub use technique::{Kind, Technique};
 
 use solver::solve_grid;
+
+/// The evidence each technique gives, one type a technique, defined in the technique's file
+/// with the sentence that explains it (the variants of [`Evidence`]).
+pub mod evidence {
+    pub use super::bifurcation::Bifurcation;
+    pub use super::fish::Fish;
+    pub use super::hidden_single::HiddenSingle;
+    pub use super::hidden_subset::HiddenSubset;
+    pub use super::locked_candidates::LockedCandidates;
+    pub use super::naked_single::NakedSingle;
+    pub use super::naked_subset::NakedSubset;
+    pub use super::step::Custom;
+    pub use super::xyz_wing::XyzWing;
+    pub use super::y_wing::YWing;
+}
 
 /// The first `Some` that `f` gives for the `size`-element subsets of `items`, taken in
 /// lexicographic order of their positions (as `itertools::combinations` yields them), without
@@ -144,23 +159,7 @@ impl Builtin {
 
     /// The first step this technique finds in `grid`, if any.
     pub fn find(self, grid: &Grid) -> Option<Step> {
-        match self {
-            Builtin::NakedSingle => naked_single::find(grid),
-            Builtin::HiddenSingle => hidden_single::find(grid),
-            Builtin::LockedCandidates => locked_candidates::find(grid),
-            Builtin::NakedPair => naked_subset::find(grid, 2),
-            Builtin::NakedTriple => naked_subset::find(grid, 3),
-            Builtin::NakedQuad => naked_subset::find(grid, 4),
-            Builtin::HiddenPair => hidden_subset::find(grid, 2),
-            Builtin::HiddenTriple => hidden_subset::find(grid, 3),
-            Builtin::HiddenQuad => hidden_subset::find(grid, 4),
-            Builtin::XWing => fish::find(grid, 2),
-            Builtin::Swordfish => fish::find(grid, 3),
-            Builtin::Jellyfish => fish::find(grid, 4),
-            Builtin::YWing => y_wing::find(grid),
-            Builtin::XyzWing => xyz_wing::find(grid),
-            Builtin::Bifurcation => bifurcation::find(grid),
-        }
+        (self.entry().find)(grid)
     }
 
     /// The technique's name, as a person says it.
@@ -206,43 +205,56 @@ impl Builtin {
     }
 }
 
-/// What the crate knows of a technique besides how to find it.
+/// What the crate knows of a technique: its name, rating and grade, and how to find it.
 struct Entry {
     technique: Builtin,
     name: &'static str,
     rating: f32,
     grade: Grade,
+    find: fn(&Grid) -> Option<Step>,
 }
 
 /// Every technique's name, Sudoku Explainer rating and grade: the one table, in the order of
 /// [`Builtin`]'s variants (checked when the crate compiles).
+///
+/// A new technique is a file (its `find`, its evidence and the sentence that explains it), a
+/// variant of [`Builtin`] and of [`Evidence`], and a line here; the grade cannot be left out.
+#[rustfmt::skip]
 const TABLE: [Entry; 15] = [
-    row(Builtin::NakedSingle, "naked single", 2.3, Grade::Easy),
-    row(Builtin::HiddenSingle, "hidden single", 1.5, Grade::Easy),
-    row(Builtin::LockedCandidates, "locked candidates", 2.8, Grade::Medium),
-    row(Builtin::NakedPair, "naked pair", 3.0, Grade::Medium),
-    row(Builtin::XWing, "X-Wing", 3.2, Grade::Hard),
-    row(Builtin::HiddenPair, "hidden pair", 3.4, Grade::Medium),
-    row(Builtin::NakedTriple, "naked triple", 3.6, Grade::Hard),
-    row(Builtin::Swordfish, "swordfish", 3.8, Grade::Fiendish),
-    row(Builtin::HiddenTriple, "hidden triple", 4.0, Grade::Hard),
-    row(Builtin::YWing, "Y-Wing", 4.2, Grade::Fiendish),
-    row(Builtin::XyzWing, "XYZ-Wing", 4.4, Grade::Fiendish),
-    row(Builtin::NakedQuad, "naked quad", 5.0, Grade::Fiendish),
-    row(Builtin::Jellyfish, "jellyfish", 5.2, Grade::Fiendish),
-    row(Builtin::HiddenQuad, "hidden quad", 5.4, Grade::Fiendish),
-    row(Builtin::Bifurcation, "bifurcation", 8.0, Grade::NeedsGuessing),
+    row(Builtin::NakedSingle,      "naked single",      2.3, Grade::Easy,          naked_single::find),
+    row(Builtin::HiddenSingle,     "hidden single",     1.5, Grade::Easy,          hidden_single::find),
+    row(Builtin::LockedCandidates, "locked candidates", 2.8, Grade::Medium,        locked_candidates::find),
+    row(Builtin::NakedPair,        "naked pair",        3.0, Grade::Medium,        |g| naked_subset::find(g, 2)),
+    row(Builtin::XWing,            "X-Wing",            3.2, Grade::Hard,          |g| fish::find(g, 2)),
+    row(Builtin::HiddenPair,       "hidden pair",       3.4, Grade::Medium,        |g| hidden_subset::find(g, 2)),
+    row(Builtin::NakedTriple,      "naked triple",      3.6, Grade::Hard,          |g| naked_subset::find(g, 3)),
+    row(Builtin::Swordfish,        "swordfish",         3.8, Grade::Fiendish,      |g| fish::find(g, 3)),
+    row(Builtin::HiddenTriple,     "hidden triple",     4.0, Grade::Hard,          |g| hidden_subset::find(g, 3)),
+    row(Builtin::YWing,            "Y-Wing",            4.2, Grade::Fiendish,      y_wing::find),
+    row(Builtin::XyzWing,          "XYZ-Wing",          4.4, Grade::Fiendish,      xyz_wing::find),
+    row(Builtin::NakedQuad,        "naked quad",        5.0, Grade::Fiendish,      |g| naked_subset::find(g, 4)),
+    row(Builtin::Jellyfish,        "jellyfish",         5.2, Grade::Fiendish,      |g| fish::find(g, 4)),
+    row(Builtin::HiddenQuad,       "hidden quad",       5.4, Grade::Fiendish,      |g| hidden_subset::find(g, 4)),
+    row(Builtin::Bifurcation,      "bifurcation",       8.0, Grade::NeedsGuessing, bifurcation::find),
 ];
 
-const fn row(technique: Builtin, name: &'static str, rating: f32, grade: Grade) -> Entry {
-    Entry { technique, name, rating, grade }
+const fn row(
+    technique: Builtin,
+    name: &'static str,
+    rating: f32,
+    grade: Grade,
+    find: fn(&Grid) -> Option<Step>,
+) -> Entry {
+    Entry { technique, name, rating, grade, find }
 }
 
 // The table is indexed by the variants: each row where its variant says.
 const _: () = {
+    assert!(Builtin::ALL.len() == TABLE.len(), "every technique has its line in TABLE");
     let mut i = 0;
     while i < TABLE.len() {
         assert!(TABLE[i].technique as usize == i, "TABLE is out of the order of Builtin's variants");
+        assert!(Builtin::ALL[i] as usize == i, "Builtin::ALL is out of the order of the variants");
         i += 1;
     }
 };

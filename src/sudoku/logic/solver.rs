@@ -4,7 +4,7 @@
 use super::grid::{Contradiction, Grid};
 use super::technique::standard;
 use super::{Kind, Step, Technique};
-use crate::sudoku::Board;
+use crate::sudoku::{Board, Candidate};
 
 /// How a logic solve ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,7 +74,7 @@ impl SolveReport {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn solve(board: &Board) -> SolveReport {
-    solve_with(board, &standard())
+    solve_with(board, standard())
 }
 
 /// Solve `board` with a chain of techniques, tried in the order given: the first that finds a
@@ -86,7 +86,7 @@ pub fn solve_with(board: &Board, chain: &[&dyn Technique]) -> SolveReport {
 
 /// The next step from `board`, if any technique finds one: the hint.
 pub fn next_step(board: &Board) -> Option<Step> {
-    next_step_with(board, &standard())
+    next_step_with(board, standard())
 }
 
 /// The next step from `board` by a chain of techniques (the first that finds one).
@@ -96,7 +96,7 @@ pub fn next_step_with(board: &Board, chain: &[&dyn Technique]) -> Option<Step> {
 }
 
 pub(super) fn solve_grid(grid: Grid) -> SolveReport {
-    run(grid, &standard())
+    run(grid, standard())
 }
 
 fn first_step(grid: &Grid, chain: &[&dyn Technique]) -> Option<Step> {
@@ -114,10 +114,10 @@ fn run(mut grid: Grid, allowed: &[&dyn Technique]) -> SolveReport {
         }
         // The easiest technique that finds something; after any progress, start again.
         let Some(step) = first_step(&grid, allowed) else { break Outcome::Stuck };
-        for &(cell, digit) in &step.eliminations {
+        for &Candidate { cell, digit } in &step.eliminations {
             grid.eliminate(cell, digit);
         }
-        for &(cell, digit) in &step.placements {
+        for &Candidate { cell, digit } in &step.placements {
             grid.place(cell, digit);
         }
         steps.push(step);

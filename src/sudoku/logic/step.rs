@@ -1,8 +1,17 @@
 //! A step of the logic solver: what it found, the evidence, and what follows from it.
 
+use super::bifurcation::Bifurcation;
+use super::fish::Fish;
 use super::grid::Contradiction;
+use super::hidden_single::HiddenSingle;
+use super::hidden_subset::HiddenSubset;
+use super::locked_candidates::LockedCandidates;
+use super::naked_single::NakedSingle;
+use super::naked_subset::NakedSubset;
+use super::xyz_wing::XyzWing;
+use super::y_wing::YWing;
 use super::{Builtin, Kind};
-use crate::sudoku::{Cell, Digit, Digits, House};
+use crate::sudoku::{Candidate, Digits, House};
 use itertools::Itertools;
 use std::fmt;
 
@@ -13,108 +22,115 @@ pub struct Step {
     /// Why: the technique and the cells, houses and digits it rests on.
     pub evidence: Evidence,
     /// Digits placed.
-    pub placements: Vec<(Cell, Digit)>,
+    pub placements: Vec<Candidate>,
     /// Candidates removed.
-    pub eliminations: Vec<(Cell, Digit)>,
+    pub eliminations: Vec<Candidate>,
 }
 
-/// The evidence of a [`Step`], one variant a technique.
+/// The evidence of a [`Step`]: one variant a technique, each the type its technique's file
+/// defines beside the technique, with the sentence that explains it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Evidence {
-    /// `cell` has one candidate left.
-    NakedSingle {
-        /// The cell.
-        cell: Cell,
-        /// Its last candidate.
-        digit: Digit,
-    },
-    /// `digit` has one place left in `house`.
-    HiddenSingle {
-        /// The one place.
-        cell: Cell,
-        /// The digit.
-        digit: Digit,
-        /// The house.
-        house: House,
-    },
-    /// Within `house`, `digit` is confined to its intersection with `line`: pointing when
-    /// `house` is a box, claiming when it is a row or column.
-    LockedCandidates {
-        /// The digit.
-        digit: Digit,
-        /// Where the digit is confined.
-        house: House,
-        /// The other house of the intersection, from which it is removed.
-        line: House,
-    },
-    /// `cells` of `house` hold only `digits`, as many as they are.
-    NakedSubset {
-        /// The house.
-        house: House,
-        /// The cells.
-        cells: Vec<Cell>,
-        /// Their digits.
-        digits: Digits,
-    },
-    /// `digits` can only go in `cells` of `house`, as many as they are.
-    HiddenSubset {
-        /// The house.
-        house: House,
-        /// The cells.
-        cells: Vec<Cell>,
-        /// The digits.
-        digits: Digits,
-    },
-    /// In the `base` lines, `digit` lies only in the `cover` lines, as many as they are.
-    Fish {
-        /// The digit.
-        digit: Digit,
-        /// The rows (or columns) where the digit is confined.
-        base: Vec<House>,
-        /// The columns (or rows) it is confined to.
-        cover: Vec<House>,
-    },
-    /// A bivalue pivot {x,y} sees pincers {x,z} and {y,z}: one pincer is `digit` (z).
-    YWing {
-        /// The pivot and its candidates.
-        pivot: (Cell, Digits),
-        /// The two pincers and their candidates.
-        pincers: [(Cell, Digits); 2],
-        /// The digit removed from cells that see both pincers.
-        digit: Digit,
-    },
-    /// A pivot {x,y,z} sees pincers {x,z} and {y,z}: one of the three is `digit` (z).
-    XyzWing {
-        /// The pivot and its candidates.
-        pivot: (Cell, Digits),
-        /// The two pincers and their candidates.
-        pincers: [(Cell, Digits); 2],
-        /// The digit removed from cells that see all three.
-        digit: Digit,
-    },
+    /// A cell with one candidate left.
+    NakedSingle(NakedSingle),
+    /// A digit with one place left in a house.
+    HiddenSingle(HiddenSingle),
+    /// A digit confined to the intersection of two houses.
+    LockedCandidates(LockedCandidates),
+    /// n cells of a house that hold only n digits.
+    NakedSubset(NakedSubset),
+    /// n digits of a house that fit only n cells.
+    HiddenSubset(HiddenSubset),
+    /// A digit confined in n lines to n crossing lines.
+    Fish(Fish),
+    /// A bivalue pivot and two pincers.
+    YWing(YWing),
+    /// A trivalue pivot and two pincers.
+    XyzWing(XyzWing),
+    /// Trial and error.
+    Bifurcation(Bifurcation),
     /// A step of a technique of the user's own ([`Step::custom`]).
-    Custom {
-        /// The technique that made it.
-        technique: Kind,
-        /// What it found, in a sentence (without the technique's name, which comes first).
-        sentence: String,
-        /// Where to look, without the conclusion (the second level of a hint).
-        location: String,
-    },
-    /// Trial and error: `digit` was tried in `cell` and the logic led to `outcome`.
-    Bifurcation {
-        /// The cell tried (one with the fewest candidates).
-        cell: Cell,
-        /// Its candidates when tried.
-        candidates: Digits,
-        /// The digit tried.
-        digit: Digit,
-        /// What the trial ran into.
-        outcome: Trial,
-        /// The steps of the trial.
-        steps: Vec<Step>,
-    },
+    Custom(Custom),
+}
+
+/// What each technique's evidence tells: which technique it is, where to look, and the
+/// sentence. Each technique's file implements it for its evidence, so the words of a technique
+/// live beside its logic.
+pub(super) trait Explain {
+    /// The built-in technique that gives this evidence (`None` for a user's own).
+    fn builtin(&self) -> Option<Builtin>;
+
+    /// Where the step is, without saying what it concludes: the second level of a hint.
+    fn location(&self) -> String;
+
+    /// The sentence, which may name what `step` places and removes.
+    fn write(&self, step: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+}
+
+/// Each technique's evidence is a variant of [`Evidence`].
+macro_rules! into_evidence {
+    ($($technique:ident),*) => {
+        $(impl From<$technique> for Evidence {
+            fn from(evidence: $technique) -> Evidence {
+                Evidence::$technique(evidence)
+            }
+        })*
+    };
+}
+
+into_evidence!(
+    NakedSingle,
+    HiddenSingle,
+    LockedCandidates,
+    NakedSubset,
+    HiddenSubset,
+    Fish,
+    YWing,
+    XyzWing,
+    Bifurcation
+);
+
+impl Evidence {
+    fn explain(&self) -> &dyn Explain {
+        match self {
+            Evidence::NakedSingle(e) => e,
+            Evidence::HiddenSingle(e) => e,
+            Evidence::LockedCandidates(e) => e,
+            Evidence::NakedSubset(e) => e,
+            Evidence::HiddenSubset(e) => e,
+            Evidence::Fish(e) => e,
+            Evidence::YWing(e) => e,
+            Evidence::XyzWing(e) => e,
+            Evidence::Bifurcation(e) => e,
+            Evidence::Custom(e) => e,
+        }
+    }
+}
+
+/// The evidence of a technique of one's own: its kind, its sentence and where to look.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Custom {
+    /// The technique that made it.
+    pub technique: Kind,
+    /// What it found, in a sentence (without the technique's name, which comes first).
+    pub sentence: String,
+    /// Where to look, without the conclusion (the second level of a hint).
+    pub location: String,
+}
+
+impl Explain for Custom {
+    fn builtin(&self) -> Option<Builtin> {
+        None
+    }
+
+    fn location(&self) -> String {
+        self.location.clone()
+    }
+
+    fn write(&self, _: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.technique, self.sentence)
+    }
 }
 
 /// What a bifurcation's trial led to.
@@ -127,22 +143,35 @@ pub enum Trial {
 }
 
 impl Step {
+    /// A step of a built-in technique, from its evidence.
+    pub(super) fn new(
+        evidence: impl Into<Evidence>,
+        placements: Vec<Candidate>,
+        eliminations: Vec<Candidate>,
+    ) -> Step {
+        Step { evidence: evidence.into(), placements, eliminations }
+    }
+
     /// A step of a technique of one's own: its kind, its sentence, where to look, and what it
     /// places and removes (see [`Technique`](super::Technique)).
     pub fn custom(
         technique: Kind,
         sentence: String,
         location: String,
-        placements: Vec<(Cell, Digit)>,
-        eliminations: Vec<(Cell, Digit)>,
+        placements: Vec<Candidate>,
+        eliminations: Vec<Candidate>,
     ) -> Step {
-        Step { evidence: Evidence::Custom { technique, sentence, location }, placements, eliminations }
+        Step {
+            evidence: Evidence::Custom(Custom { technique, sentence, location }),
+            placements,
+            eliminations,
+        }
     }
 
     /// The technique that made the step: its name, rating and grade.
     pub fn technique(&self) -> Kind {
         match (&self.evidence, self.builtin()) {
-            (Evidence::Custom { technique, .. }, _) => *technique,
+            (Evidence::Custom(custom), _) => custom.technique,
             (_, Some(builtin)) => builtin.into(),
             (_, None) => unreachable!("every evidence but a custom one is a built-in technique's"),
         }
@@ -150,47 +179,17 @@ impl Step {
 
     /// The built-in technique that made the step (`None` for a technique of the user's own).
     pub fn builtin(&self) -> Option<Builtin> {
-        Some(match &self.evidence {
-            Evidence::Custom { .. } => return None,
-            Evidence::NakedSingle { .. } => Builtin::NakedSingle,
-            Evidence::HiddenSingle { .. } => Builtin::HiddenSingle,
-            Evidence::LockedCandidates { .. } => Builtin::LockedCandidates,
-            Evidence::NakedSubset { cells, .. } => {
-                [Builtin::NakedPair, Builtin::NakedTriple, Builtin::NakedQuad][cells.len().clamp(2, 4) - 2]
-            }
-            Evidence::HiddenSubset { cells, .. } => {
-                [Builtin::HiddenPair, Builtin::HiddenTriple, Builtin::HiddenQuad][cells.len().clamp(2, 4) - 2]
-            }
-            Evidence::Fish { base, .. } => {
-                [Builtin::XWing, Builtin::Swordfish, Builtin::Jellyfish][base.len().clamp(2, 4) - 2]
-            }
-            Evidence::YWing { .. } => Builtin::YWing,
-            Evidence::XyzWing { .. } => Builtin::XyzWing,
-            Evidence::Bifurcation { .. } => Builtin::Bifurcation,
-        })
+        self.evidence.explain().builtin()
     }
 
     /// Where the step is, without saying what it concludes: the second level of a hint.
     pub fn location(&self) -> String {
-        match &self.evidence {
-            Evidence::NakedSingle { cell, .. } => format!("look at {cell}"),
-            Evidence::HiddenSingle { house, digit, .. } => format!("look at {digit} in {house}"),
-            Evidence::LockedCandidates { digit, house, .. } => format!("look at {digit} in {house}"),
-            Evidence::NakedSubset { house, cells, .. } | Evidence::HiddenSubset { house, cells, .. } => {
-                format!("look at {} in {house}", cells.iter().join(", "))
-            }
-            Evidence::Fish { digit, base, .. } => format!("look at {digit} in {}", and_list(base)),
-            Evidence::YWing { pivot, .. } | Evidence::XyzWing { pivot, .. } => {
-                format!("look at {} and the cells it sees", pivot.0)
-            }
-            Evidence::Bifurcation { cell, .. } => format!("try a digit in {cell}"),
-            Evidence::Custom { location, .. } => location.clone(),
-        }
+        self.evidence.explain().location()
     }
 }
 
 /// `a`, `a and b`, `a, b and c`.
-fn and_list<T: fmt::Display>(items: &[T]) -> String {
+pub(super) fn and_list<T: fmt::Display>(items: &[T]) -> String {
     match items {
         [] => String::new(),
         [one] => one.to_string(),
@@ -199,7 +198,7 @@ fn and_list<T: fmt::Display>(items: &[T]) -> String {
 }
 
 /// Houses of one kind: `rows 2 and 7`.
-fn lines(houses: &[House]) -> String {
+pub(super) fn lines(houses: &[House]) -> String {
     let kind = match houses.first() {
         Some(House::Row(_)) => "rows",
         Some(House::Col(_)) => "columns",
@@ -215,80 +214,20 @@ fn lines(houses: &[House]) -> String {
 }
 
 /// `remove 4 from r5c3, r9c8; remove 7 from r1c1`, grouped by digit.
-fn removals(eliminations: &[(Cell, Digit)]) -> String {
-    let by_digit = eliminations.iter().copied().sorted_by_key(|&(c, d)| (d, c)).chunk_by(|&(_, d)| d);
+pub(super) fn removals(eliminations: &[Candidate]) -> String {
+    let by_digit = eliminations.iter().sorted_by_key(|c| (c.digit, c.cell)).chunk_by(|c| c.digit);
     by_digit
         .into_iter()
-        .map(|(d, group)| format!("remove {d} from {}", group.map(|(c, _)| c).join(", ")))
+        .map(|(d, group)| format!("remove {d} from {}", group.map(|c| c.cell).join(", ")))
         .join("; ")
 }
 
-fn set(digits: Digits) -> String {
+pub(super) fn set(digits: Digits) -> String {
     format!("{{{}}}", digits.digits().join(","))
 }
 
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let then = removals(&self.eliminations);
-        match &self.evidence {
-            Evidence::NakedSingle { cell, digit } => write!(f, "naked single: {cell} can only be {digit}"),
-            Evidence::HiddenSingle { cell, digit, house } => {
-                write!(f, "hidden single: {digit} can only go in {cell} in {house}")
-            }
-            Evidence::LockedCandidates { digit, house, line } => {
-                let kind = if matches!(house, House::Box(_)) { "pointing" } else { "claiming" };
-                write!(f, "locked candidates ({kind}): in {house}, {digit} is only in {line}, so {then}")
-            }
-            Evidence::NakedSubset { house, cells, digits } => {
-                let name = ["pair", "triple", "quad"][cells.len().clamp(2, 4) - 2];
-                write!(f, "naked {name} {} in {} ({house}): {then}", set(*digits), cells.iter().join(", "))
-            }
-            Evidence::HiddenSubset { house, cells, digits } => {
-                let name = ["pair", "triple", "quad"][cells.len().clamp(2, 4) - 2];
-                write!(
-                    f,
-                    "hidden {name} {} in {} ({house}): no other digit fits there, so {then}",
-                    set(*digits),
-                    cells.iter().join(", ")
-                )
-            }
-            Evidence::Fish { digit, base, cover } => {
-                let name = ["X-Wing", "swordfish", "jellyfish"][base.len().clamp(2, 4) - 2];
-                write!(f, "{name} on {digit} in {} ({}): {then}", lines(base), lines(cover))
-            }
-            Evidence::YWing { pivot: (p, pd), pincers: [(a, ad), (b, bd)], digit } => write!(
-                f,
-                "Y-Wing: pivot {p} {}, pincers {a} {} and {b} {}: one pincer is {digit}, so {then}",
-                set(*pd),
-                set(*ad),
-                set(*bd)
-            ),
-            Evidence::XyzWing { pivot: (p, pd), pincers: [(a, ad), (b, bd)], digit } => write!(
-                f,
-                "XYZ-Wing: pivot {p} {}, pincers {a} {} and {b} {}: one of the three is {digit}, so {then}",
-                set(*pd),
-                set(*ad),
-                set(*bd)
-            ),
-            Evidence::Custom { technique, sentence, .. } => write!(f, "{technique}: {sentence}"),
-            Evidence::Bifurcation { cell, candidates, digit, outcome, steps } => {
-                write!(f, "bifurcation on {cell} {}: ", set(*candidates))?;
-                match outcome {
-                    Trial::Contradiction(c) => {
-                        write!(f, "if {cell} were {digit}, then after {} steps {c}; ", steps.len())?;
-                        match self.placements.first() {
-                            Some((_, other)) => write!(f, "so {cell} is {other}"),
-                            None => write!(f, "so {then}"),
-                        }
-                    }
-                    Trial::Solution => write!(
-                        f,
-                        "{digit} in {cell} leads to a solution after {} steps: it fills the remaining {} cells",
-                        steps.len(),
-                        self.placements.len()
-                    ),
-                }
-            }
-        }
+        self.evidence.explain().write(self, f)
     }
 }

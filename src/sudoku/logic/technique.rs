@@ -14,7 +14,7 @@ use std::fmt;
 ///
 /// ```
 /// use backtrack::sudoku::logic::{self, Builtin, Grade, Grid, Kind, Step, Technique};
-/// use backtrack::sudoku::{Board, House};
+/// use backtrack::sudoku::{Board, Candidate, House};
 ///
 /// /// A house with one empty cell: the digit it lacks goes there.
 /// struct FullHouse;
@@ -29,7 +29,7 @@ use std::fmt;
 ///             let (Some(cell), None) = (empty.next(), empty.next()) else { return None };
 ///             let digit = grid.candidates(cell).single()?;
 ///             let sentence = format!("{house} lacks only {digit}, in {cell}");
-///             Some(Step::custom(Kind::of(self), sentence, cell.to_string(), vec![(cell, digit)], vec![]))
+///             Some(Step::custom(Kind::of(self), sentence, cell.to_string(), vec![Candidate::new(cell, digit)], vec![]))
 ///         })
 ///     }
 /// }
@@ -109,22 +109,15 @@ impl Technique for Builtin {
 }
 
 /// The built-in chain: every [`Builtin`], easiest first, bifurcation last.
-pub(super) fn standard() -> [&'static dyn Technique; 15] {
-    [
-        &Builtin::NakedSingle,
-        &Builtin::HiddenSingle,
-        &Builtin::LockedCandidates,
-        &Builtin::NakedPair,
-        &Builtin::XWing,
-        &Builtin::HiddenPair,
-        &Builtin::NakedTriple,
-        &Builtin::Swordfish,
-        &Builtin::HiddenTriple,
-        &Builtin::YWing,
-        &Builtin::XyzWing,
-        &Builtin::NakedQuad,
-        &Builtin::Jellyfish,
-        &Builtin::HiddenQuad,
-        &Builtin::Bifurcation,
-    ]
+pub(super) fn standard() -> &'static [&'static dyn Technique] {
+    const CHAIN: [&dyn Technique; Builtin::ALL.len()] = {
+        let mut chain: [&dyn Technique; Builtin::ALL.len()] = [&Builtin::NakedSingle; Builtin::ALL.len()];
+        let mut i = 0;
+        while i < chain.len() {
+            chain[i] = &Builtin::ALL[i];
+            i += 1;
+        }
+        chain
+    };
+    &CHAIN
 }

@@ -6,7 +6,7 @@ use super::report::Grading;
 use crate::cmd::Status;
 use crate::cmd::{Show, show};
 use backtrack::sudoku::logic::{self, Grade};
-use backtrack::sudoku::{Board, Cell, Digit, ExactCover, bitboard};
+use backtrack::sudoku::{Board, Candidate, ExactCover, bitboard};
 use backtrack::{Assumptions, Event, SlotOrder, stack_assumptions};
 use serde::{Serialize, Serializer};
 use std::io::{self, Write};
@@ -190,7 +190,7 @@ fn count_bifurcations(steps: &[logic::Step]) -> usize {
     steps
         .iter()
         .map(|s| match &s.evidence {
-            logic::Evidence::Bifurcation { steps, .. } => 1 + count_bifurcations(steps),
+            logic::Evidence::Bifurcation(trial) => 1 + count_bifurcations(&trial.steps),
             _ => 0,
         })
         .sum()
@@ -303,10 +303,9 @@ struct StepReport {
 
 impl StepReport {
     fn of(step: &logic::Step) -> StepReport {
-        let pairs =
-            |list: &[(Cell, Digit)]| list.iter().map(|(cell, digit)| format!("{cell}={digit}")).collect();
+        let pairs = |list: &[Candidate]| list.iter().map(|c| format!("{}={}", c.cell, c.digit)).collect();
         let trial = match &step.evidence {
-            logic::Evidence::Bifurcation { steps, .. } => steps.iter().map(StepReport::of).collect(),
+            logic::Evidence::Bifurcation(trial) => trial.steps.iter().map(StepReport::of).collect(),
             _ => Vec::new(),
         };
         StepReport {
