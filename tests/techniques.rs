@@ -72,7 +72,8 @@ fn singles_go_as_far_as_they_can_and_say_where_they_stop() {
 fn a_restricted_solve_or_hint_that_gets_stuck_says_so() {
     let solve = run_backtrack(&["sudoku", "--techniques", "naked-single", PUZZLE], b"");
     assert_eq!(solve.status.code(), Some(3));
-    assert!(text(&solve.stdout).contains("stopped"));
+    let shown = text(&solve.stdout);
+    assert!(shown.contains("The grid reached:") && shown.trim_end().ends_with("stuck"), "{shown}");
     assert!(
         text(&solve.stderr).contains("stuck: no technique allowed finds a step"),
         "{}",
@@ -87,6 +88,27 @@ fn a_restricted_solve_or_hint_that_gets_stuck_says_so() {
         b"",
     );
     assert!(guess.status.success(), "{}", text(&guess.stderr));
+}
+
+#[test]
+fn the_grid_reached_keeps_the_givens_and_agrees_with_the_solution() {
+    let out = run_backtrack(&["sudoku", "--techniques", "hidden-single", "--format", "json", PUZZLE], b"");
+    assert_eq!(out.status.code(), Some(3));
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let reached = value["reached"].as_str().unwrap().as_bytes();
+    let puzzle = PUZZLE.as_bytes();
+    let solution = PUZZLE.parse::<Board>().unwrap().solve().unwrap();
+    let mut placed = 0;
+    for cell in Cell::all() {
+        let (given, got) = (puzzle[cell.index()], reached[cell.index()]);
+        if given != b'.' {
+            assert_eq!(got, given, "{cell}: a given changed");
+        } else if got != b'.' {
+            placed += 1;
+            assert_eq!(Some(got - b'0'), solution.get(cell).map(|d| d.get()), "{cell}");
+        }
+    }
+    assert_eq!(placed, value["counters"]["steps"].as_u64().unwrap(), "a hidden single places one digit");
 }
 
 #[test]

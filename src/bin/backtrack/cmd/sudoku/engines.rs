@@ -104,6 +104,7 @@ impl Engine {
             grade: None,
             reason,
             counters: found.counters,
+            reached: None,
             time: start.elapsed(),
         }
     }
@@ -142,6 +143,7 @@ fn search_logic(board: &Board, techniques: &[Builtin], line: Option<u64>, start:
         grade: solved.then(|| Grading { grade: report.grade(), score: Grade::score(hardest), hardest }),
         reason: (!solved).then(|| report.outcome_sentence()),
         counters: Counters { steps: Some(report.steps.len() as u64), ..Counters::default() },
+        reached: stuck.then(|| report.board()),
         time: start.elapsed(),
     }
 }

@@ -58,7 +58,14 @@ impl<W: Write> Renderer<W> {
                 return Ok(());
             }
             Verdict::Stopped if report.count == 0 => {
-                writeln!(out, "stopped")?;
+                match &report.reached {
+                    // How far the techniques allowed got: the grid, for a learner to go on from.
+                    Some(reached) if !self.batch && self.format == Format::Grid => {
+                        writeln!(out, "The grid reached:\n{reached}\n\nstuck")?
+                    }
+                    Some(_) => writeln!(out, "stuck")?,
+                    None => writeln!(out, "stopped")?,
+                }
                 out.flush()?;
                 eprintln!("{}{}", place(), reason(report));
                 return Ok(());

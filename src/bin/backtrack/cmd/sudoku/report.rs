@@ -124,6 +124,10 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     pub counters: Counters,
+    /// Where a chain of techniques got stuck (`--techniques` without bifurcation): the digits
+    /// it placed.
+    #[serde(serialize_with = "line_option", skip_serializing_if = "Option::is_none")]
+    pub reached: Option<Board>,
     #[serde(rename = "time_ms", serialize_with = "milliseconds")]
     pub time: Duration,
 }
@@ -141,6 +145,7 @@ impl Report {
             grade: None,
             reason: Some(reason),
             counters: Counters::default(),
+            reached: None,
             time: Duration::ZERO,
         }
     }
