@@ -6,21 +6,21 @@ use super::DlxError;
 /// is `SPACER + k`, where `k` is the number of the option just before it. (Knuth stores `-k`
 /// in the spacer's `top`; keeping the option number there, and not in every node, makes a
 /// node 12 bytes instead of 16: fewer cache lines touched by every hide and unhide.)
-pub(super) const SPACER: u32 = 1 << 31;
+const SPACER: u32 = 1 << 31;
 
 /// One node of the four-way linked structure. A "pointer" is an array index, as in Knuth's
 /// programs: half the size of a reference, and safe.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Node {
+struct Node {
     /// The node above, in the item's vertical list (for a spacer: the first node of the option
     /// before it).
-    pub(super) up: u32,
+    up: u32,
     /// The node below (for a spacer: the last node of the option after it).
-    pub(super) down: u32,
+    down: u32,
     /// The item this node belongs to (as a header index: the item's number + 1); for a header,
     /// the number of options left in its list (Knuth: `@d len itm`, read it with
     /// [`Matrix::len`]); `SPACER + k` for the spacer after option `k`.
-    pub(super) item: u32,
+    item: u32,
 }
 
 /// An exact-cover problem: items, and options that each cover some items.
@@ -47,12 +47,12 @@ pub struct Matrix {
     items: usize,
     /// The horizontal list of active items: `prev`/`next` indexed by item + 1; index 0 is the
     /// root of the primary items, index `items + 1` the root of the secondary items.
-    pub(super) prev: Vec<u32>,
-    pub(super) next: Vec<u32>,
+    prev: Vec<u32>,
+    next: Vec<u32>,
     /// Headers 0..=items + 1 (0 and items + 1 unused as lists), then spacers and option nodes.
-    pub(super) nodes: Vec<Node>,
+    nodes: Vec<Node>,
     /// The spacer that precedes each option: its nodes follow it.
-    pub(super) option_spacer: Vec<u32>,
+    option_spacer: Vec<u32>,
 }
 
 impl Matrix {
@@ -154,6 +154,29 @@ impl Matrix {
         let spacer =
             self.nodes[x as usize..].iter().find(|n| n.item >= SPACER).expect("options end with a spacer");
         (spacer.item - SPACER) as usize
+    }
+
+    /// The node below `x` in its item's list (for a header: the first option node).
+    #[inline]
+    pub(super) fn down(&self, x: u32) -> u32 {
+        self.nodes[x as usize].down
+    }
+
+    /// The item of option node `x`, as a header index.
+    #[inline]
+    pub(super) fn item_of(&self, x: u32) -> u32 {
+        self.nodes[x as usize].item
+    }
+
+    /// Whether every primary item is covered: a solution.
+    #[inline]
+    pub(super) fn is_covered(&self) -> bool {
+        self.next[0] == 0
+    }
+
+    /// The first node of `option`, if there is such an option.
+    pub(super) fn first_node(&self, option: usize) -> Option<u32> {
+        self.option_spacer.get(option).map(|&spacer| spacer + 1)
     }
 
     /// Whether `item` (as a header index) is in its active list.

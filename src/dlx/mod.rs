@@ -20,7 +20,6 @@ mod error;
 mod format;
 mod matrix;
 mod named;
-#[cfg(feature = "parallel")]
 mod parallel;
 mod solver;
 

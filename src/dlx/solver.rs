@@ -17,6 +17,16 @@ pub struct Stats {
     pub solutions: u64,
 }
 
+impl Stats {
+    /// Add the counters of another part of the same search ([`Solver::to_depth`]).
+    pub fn add(&mut self, other: &Stats) {
+        self.nodes += other.nodes;
+        self.updates += other.updates;
+        self.dead_ends += other.dead_ends;
+        self.solutions += other.solutions;
+    }
+}
+
 /// Stop the search once a budget is spent; see [`Solver::budget`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
@@ -86,6 +96,17 @@ pub struct Solver<'m> {
     stats: Stats,
     budget: Budget,
     outcome: Outcome,
+    /// Options chosen on this many levels make a leaf ([`Solver::to_depth`]).
+    ceiling: usize,
+}
+
+/// What the search stopped at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Found {
+    /// Every primary item is covered.
+    Solution,
+    /// The search reached the ceiling: the options chosen so far are a prefix.
+    Leaf,
 }
 
 impl Matrix {
@@ -103,6 +124,7 @@ impl Matrix {
             stats: Stats::default(),
             budget: Budget::default(),
             outcome: Outcome::Running,
+            ceiling: usize::MAX,
             matrix: self,
         }
     }
@@ -120,15 +142,14 @@ impl Solver<'_> {
         if self.stats.nodes > 0 || self.state != State::Forward {
             return Err(DlxError::SearchStarted);
         }
-        let Some(&spacer) = self.matrix.option_spacer.get(option) else {
+        let Some(first) = self.matrix.first_node(option) else {
             return Err(DlxError::NoSuchOption { option, options: self.matrix.options() });
         };
-        let first = spacer + 1;
         if let Some(item) = self.matrix.option_items(option).find(|&i| !self.matrix.is_active(i as u32 + 1)) {
             return Err(DlxError::Conflict { option, item });
         }
         // Cover the option's items, its own first item included.
-        let header = self.matrix.nodes[first as usize].item;
+        let header = self.matrix.item_of(first);
         self.stats.updates += self.matrix.cover(header);
         self.stats.updates += self.matrix.cover_others(first);
         self.preset.push(first);
@@ -152,6 +173,76 @@ impl Solver<'_> {
         self.stats
     }
 
+    /// Search the tree down to `depth` levels only (at least 1): the options chosen on that
+    /// many levels are a *leaf*, named by its prefix ([`next_prefix`](Self::next_prefix)) and
+    /// not searched below. With [`below`](Self::below), this cuts one search into parts whose
+    /// counters add up to the whole search's, node for node and update for update: the threads
+    /// of [`Matrix::count_in_parallel`] and the shards of [`Matrix::count_shard`] are such parts.
+    ///
+    /// ```
+    /// use backtrack::dlx::Named;
+    ///
+    /// let mut queens = Named::from_knuth_format(include_str!("../../tests/data/queens8.dlx"))?;
+    /// let matrix = queens.matrix();
+    /// let (mut prefixes, mut total) = (Vec::new(), backtrack::dlx::Stats::default());
+    /// let mut top = matrix.solver().to_depth(2);
+    /// while let Some(prefix) = top.next_prefix() {
+    ///     prefixes.push(prefix.to_vec());
+    /// }
+    /// total.add(&top.stats());
+    /// drop(top);
+    /// for prefix in &prefixes {
+    ///     let mut below = matrix.solver();
+    ///     below.below(prefix)?;
+    ///     below.count_solutions();
+    ///     total.add(&below.stats());
+    /// }
+    /// assert_eq!((total.solutions, total.nodes, total.updates), (92, 1049, 16680)); // DLX1's
+    /// # Ok::<(), backtrack::dlx::DlxError>(())
+    /// ```
+    pub fn to_depth(mut self, depth: usize) -> Self {
+        self.ceiling = depth.max(1);
+        self
+    }
+
+    /// Search only below `prefix` (options chosen on the first levels, as
+    /// [`next_prefix`](Self::next_prefix) gives them): they are chosen up front, and the
+    /// counters count the subtree below them only.
+    ///
+    /// # Errors
+    /// As [`choose`](Self::choose): an option that clashes with one before it, or that does
+    /// not exist (a prefix of another matrix).
+    pub fn below(&mut self, prefix: &[usize]) -> Result<(), DlxError> {
+        for &option in prefix {
+            self.choose(option)?;
+        }
+        // Choosing them up front covers their items in another order than the search did; the
+        // lists come out the same (taking nodes out of a doubly linked list keeps the order of
+        // the others), so the subtree is searched as the whole search would, and its updates
+        // are the search's. The prefix's own updates were counted above it.
+        self.stats = Stats::default();
+        Ok(())
+    }
+
+    /// With [`to_depth`](Self::to_depth): the next leaf, as the options chosen on its levels;
+    /// `None` at the end. Solutions above the leaves are counted, not returned.
+    pub fn next_prefix(&mut self) -> Option<&[usize]> {
+        loop {
+            match self.search()? {
+                Found::Leaf => return Some(self.chosen()),
+                Found::Solution => continue,
+            }
+        }
+    }
+
+    /// The options chosen by the search on its levels (without the preset ones).
+    fn chosen(&mut self) -> &[usize] {
+        self.solution.clear();
+        let m = &*self.matrix;
+        self.solution.extend(self.choice[..self.depth].iter().map(|&x| m.option_of(x)));
+        &self.solution
+    }
+
     /// Whether the search is still running, exhausted, or stopped by the budget.
     pub fn outcome(&self) -> Outcome {
         self.outcome
@@ -170,20 +261,22 @@ impl Solver<'_> {
     /// level). `None` when the search is exhausted or out of budget; see
     /// [`outcome`](Self::outcome).
     pub fn next_solution(&mut self) -> Option<&[usize]> {
-        if self.search() {
-            self.solution.clear();
-            let m = &*self.matrix;
-            let nodes = self.preset.iter().chain(&self.choice[..self.depth]);
-            self.solution.extend(nodes.map(|&x| m.option_of(x)));
-            Some(&self.solution)
-        } else {
-            None
+        loop {
+            match self.search()? {
+                Found::Solution => break,
+                Found::Leaf => continue, // below it is another search's (`to_depth`)
+            }
         }
+        self.solution.clear();
+        let m = &*self.matrix;
+        let nodes = self.preset.iter().chain(&self.choice[..self.depth]);
+        self.solution.extend(nodes.map(|&x| m.option_of(x)));
+        Some(&self.solution)
     }
 
-    /// Run to the next solution (true) or to the end (false). Knuth's Algorithm X, steps
+    /// Run to the next solution or leaf, or to the end (`None`). Knuth's Algorithm X, steps
     /// X2..X8, with the levels in `choice`: no recursion.
-    fn search(&mut self) -> bool {
+    fn search(&mut self) -> Option<Found> {
         let m = &mut *self.matrix;
         loop {
             match self.state {
@@ -195,7 +288,7 @@ impl Solver<'_> {
                     {
                         self.outcome = Outcome::OutOfBudget;
                         self.unwind();
-                        return false;
+                        return None;
                     }
                     self.stats.nodes += 1;
                     let Some(best) = m.choose_item() else {
@@ -205,14 +298,14 @@ impl Solver<'_> {
                         self.outcome = Outcome::Exhausted;
                         self.stats.solutions += 1;
                         self.depth = 0;
-                        return true;
+                        return Some(Found::Solution);
                     };
                     if m.len(best) == 0 {
                         self.stats.dead_ends += 1;
                     }
                     self.stats.updates += m.cover(best);
                     self.best = best;
-                    self.choice[self.level] = m.nodes[best as usize].down;
+                    self.choice[self.level] = m.down(best);
                     self.state = State::Advance;
                 }
                 State::Advance => {
@@ -224,15 +317,15 @@ impl Solver<'_> {
                             self.state = State::Done;
                             self.outcome = Outcome::Exhausted;
                             self.unwind();
-                            return false;
+                            return None;
                         }
                         self.level -= 1;
-                        self.best = m.nodes[self.choice[self.level] as usize].item;
+                        self.best = m.item_of(self.choice[self.level]);
                         self.state = State::Recover;
                         continue;
                     }
                     self.stats.updates += m.cover_others(cur);
-                    if m.next[0] == 0 {
+                    if m.is_covered() {
                         // Knuth's `sanity()`, in debug builds: every link still consistent.
                         debug_assert_eq!(m.sanity(), Ok(()));
                         // A solution counts as a node of its own, as in DLX1 (TAOCP 7.2.2-(4)).
@@ -240,7 +333,12 @@ impl Solver<'_> {
                         self.stats.solutions += 1;
                         self.depth = self.level + 1;
                         self.state = State::Recover;
-                        return true;
+                        return Some(Found::Solution);
+                    }
+                    if self.level + 1 == self.ceiling {
+                        self.depth = self.level + 1;
+                        self.state = State::Recover;
+                        return Some(Found::Leaf);
                     }
                     self.level += 1;
                     self.state = State::Forward;
@@ -248,10 +346,10 @@ impl Solver<'_> {
                 State::Recover => {
                     let cur = self.choice[self.level];
                     m.uncover_others(cur);
-                    self.choice[self.level] = m.nodes[cur as usize].down;
+                    self.choice[self.level] = m.down(cur);
                     self.state = State::Advance;
                 }
-                State::Done => return false,
+                State::Done => return None,
             }
         }
     }
@@ -269,18 +367,18 @@ impl Solver<'_> {
             State::Recover => {
                 let cur = self.choice[self.level];
                 m.uncover_others(cur);
-                m.uncover(m.nodes[cur as usize].item);
+                m.uncover(m.item_of(cur));
                 self.level
             }
             State::Done => 0,
         };
         for &cur in self.choice[..full_levels].iter().rev() {
             m.uncover_others(cur);
-            m.uncover(m.nodes[cur as usize].item);
+            m.uncover(m.item_of(cur));
         }
         while let Some(first) = self.preset.pop() {
             m.uncover_others(first);
-            m.uncover(m.nodes[first as usize].item);
+            m.uncover(m.item_of(first));
         }
         debug_assert_eq!(m.sanity(), Ok(()), "the matrix is restored");
         self.state = State::Done;
