@@ -91,6 +91,7 @@ where
         order: InOrder,
         state: State::Fresh,
         stopped: false,
+        split: Split::default(),
     }
 }
 
@@ -109,6 +110,24 @@ pub struct Assumptions<'g, G, I: Iterator, O = (), S = InOrder> {
     state: State,
     /// An observer returned `ControlFlow::Break`: the search ended before it was exhausted.
     stopped: bool,
+    /// Where the search is cut: the levels it stops at, and the prefix it starts below.
+    split: Split,
+}
+
+/// A search cut out of a larger one (see [`Assumptions::to_depth`] and
+/// [`Assumptions::below`]): by default the whole tree.
+#[derive(Clone, Debug)]
+struct Split {
+    /// Assumptions on this level are leaves: yielded, not searched below.
+    ceiling: usize,
+    /// The assumptions to make again, without counting them, before searching below them.
+    prefix: Vec<u32>,
+}
+
+impl Default for Split {
+    fn default() -> Split {
+        Split { ceiling: usize::MAX, prefix: Vec::new() }
+    }
 }
 
 /// The explicit stack: one frame a level, allocated once, pushed and popped, never reallocated.
@@ -147,6 +166,8 @@ impl<I: Iterator> Drop for Stack<I> {
 struct Frame<I> {
     iter: I,
     slot: usize,
+    /// How many candidates the iterator has given: the one in force is number `taken - 1`.
+    taken: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -205,8 +226,8 @@ where
     where
         O2: Observer<I::Item>,
     {
-        let Assumptions { generators, stack, stats, order, state, stopped, .. } = self;
-        Assumptions { generators, stack, stats, observer, order, state, stopped }
+        let Assumptions { generators, stack, stats, order, state, stopped, split, .. } = self;
+        Assumptions { generators, stack, stats, observer, order, state, stopped, split }
     }
 
     /// Take next, at each level, the slot whose generator offers the fewest candidates (the
@@ -220,7 +241,7 @@ where
     ///
     /// What order does to the size of a search, on the seed's newspaper Sudoku: searched to the
     /// end (which proves the solution unique), reading order walks 1,271 nodes, the
-    /// fewest-candidates order 86.
+    /// fewest-candidates order 85.
     ///
     /// ```
     /// use backtrack::stack_assumptions;
@@ -235,7 +256,7 @@ where
     ///
     /// let mut fewest = stack_assumptions(&generators).fewest_first();
     /// assert_eq!(fewest.by_ref().count(), 1);
-    /// assert_eq!(fewest.stats().nodes(), 86);
+    /// assert_eq!(fewest.stats().nodes(), 85);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
@@ -262,10 +283,10 @@ where
     where
         I: ExactSizeIterator,
     {
-        let Assumptions { generators, stack, stats, observer, state, stopped, .. } = self;
+        let Assumptions { generators, stack, stats, observer, state, stopped, split, .. } = self;
         // The identity permutation agrees with the static order on any prefix already searched.
-        let order = FewestFirst { slots: (0..generators.len()).collect() };
-        Assumptions { generators, stack, stats, observer, order, state, stopped }
+        let order = FewestFirst::new(generators.len());
+        Assumptions { generators, stack, stats, observer, order, state, stopped, split }
     }
 
     /// The counters so far: nodes per level, dead ends, solutions.
@@ -295,6 +316,67 @@ where
     pub fn path(&self) -> impl Iterator<Item = (usize, &I::Item)> + '_ {
         self.stack.frames.iter().zip(&self.stack.guards).map(|(f, g)| (f.slot, g))
     }
+
+    /// Search the tree down to level `depth` only (at least 1): each assumption made on that
+    /// level is a *leaf*, yielded as a solution is (the state then holds the leaf's
+    /// assumptions, and [`prefix`](Self::prefix) names it) but not searched below. The
+    /// counters count the tree down to that level, leaves included; a leaf is no solution.
+    ///
+    /// With [`below`](Self::below), this cuts one search into independent parts: the tree
+    /// above the leaves, and one subtree below each leaf. Their counters add up to the whole
+    /// search's exactly ([`Stats::add`]); [`split`](crate::split) runs the parts on threads or
+    /// as shards.
+    ///
+    /// ```
+    /// use backtrack::{stack_assumptions, Attempt};
+    ///
+    /// // Three slots of two values each: 8 solutions, 15 nodes.
+    /// let generators = vec![|| (0..2).map(|_| Attempt::new((), |_| ())); 3];
+    /// let mut top = stack_assumptions(&generators).to_depth(2);
+    /// let mut prefixes = Vec::new();
+    /// while top.next().is_some() {
+    ///     assert!(top.at_leaf());
+    ///     prefixes.push(top.prefix());
+    /// }
+    /// assert_eq!(prefixes, [[0, 0], [0, 1], [1, 0], [1, 1]]);
+    /// let mut total = top.stats().clone();
+    /// for prefix in &prefixes {
+    ///     let mut below = stack_assumptions(&generators).below(prefix);
+    ///     assert_eq!(below.by_ref().count(), 2);
+    ///     total.add(below.stats());
+    /// }
+    /// let mut whole = stack_assumptions(&generators);
+    /// assert_eq!(whole.by_ref().count(), 8);
+    /// assert_eq!(&total, whole.stats());
+    /// assert_eq!(total.profile(), [1, 2, 4, 8]);
+    /// ```
+    pub fn to_depth(mut self, depth: usize) -> Self {
+        self.split.ceiling = depth.max(1);
+        self
+    }
+
+    /// Search only the subtree below `prefix`, the candidate numbers of the assumptions on
+    /// levels 1, 2, ... (as [`prefix`](Self::prefix) gives them at a leaf of
+    /// [`to_depth`](Self::to_depth)). The assumptions of the prefix are made again, neither
+    /// counted nor observed (the search above counted them); the counters count the subtree
+    /// below them only. A prefix that names no path of the search (a candidate that is not
+    /// there) yields nothing.
+    pub fn below(mut self, prefix: &[u32]) -> Self {
+        self.split.prefix = prefix.to_vec();
+        self
+    }
+
+    /// The candidate numbers (from 0, in the order the generators offer them) of the
+    /// assumptions in force, from level 1 up: the name of the subtree below them.
+    pub fn prefix(&self) -> Vec<u32> {
+        self.stack.frames.iter().zip(&self.stack.guards).map(|(f, _)| f.taken - 1).collect()
+    }
+
+    /// Whether the item just yielded is a leaf of [`to_depth`](Self::to_depth) rather than a
+    /// solution.
+    pub fn at_leaf(&self) -> bool {
+        self.stack.guards.len() < self.generators.len()
+    }
 }
 
 impl<G, I, O, S> Iterator for Assumptions<'_, G, I, O, S>
@@ -317,14 +399,19 @@ where
             State::Running => false,
             State::Fresh => {
                 self.state = State::Running;
-                self.stats.profile[0] = 1; // the root
-                if slots == 0 {
-                    self.state = State::Done;
-                    self.stats.solutions = 1;
-                    let _ = self.observer.event(Event::Solution { level: 0 });
-                    return Some(());
+                let below = self.split.prefix.len();
+                if below == 0 {
+                    self.stats.profile[0] = 1; // the root
+                    if slots == 0 {
+                        self.state = State::Done;
+                        self.stats.solutions = 1;
+                        let _ = self.observer.event(Event::Solution { level: 0 });
+                        return Some(());
+                    }
+                } else if below >= slots || !self.replay() {
+                    return self.stop_quietly();
                 }
-                self.push(0);
+                self.push(below);
                 true
             }
         };
@@ -349,6 +436,7 @@ where
             }
             match top.iter.next() {
                 Some(guard) => {
+                    top.taken += 1;
                     self.stats.profile[level] += 1;
                     let flow =
                         self.observer.event(Event::Assume { level, slot: top.slot, assumption: &guard });
@@ -363,6 +451,9 @@ where
                         }
                         return Some(());
                     }
+                    if level == self.split.ceiling {
+                        return Some(()); // a leaf: the search below it is another part's
+                    }
                     self.push(level);
                     fresh = true;
                 }
@@ -376,6 +467,10 @@ where
                     }
                     self.stack.frames.pop();
                     fresh = false;
+                    if !self.split.prefix.is_empty() && self.stack.frames.len() == self.split.prefix.len() {
+                        // Below a prefix: its subtree is searched; the prefix is not ours to move on.
+                        return self.stop_quietly();
+                    }
                 }
             }
         }
@@ -408,7 +503,32 @@ where
     /// Reach a new level: choose its slot and call that slot's generator, on the state as it is.
     fn push(&mut self, level: usize) {
         let (slot, iter) = self.order.choose(self.generators, level);
-        self.stack.frames.push(Frame { iter, slot });
+        self.stack.frames.push(Frame { iter, slot, taken: 0 });
+    }
+
+    /// Make the assumptions of the prefix again, uncounted: `false` if one is not there.
+    fn replay(&mut self) -> bool {
+        for level in 0..self.split.prefix.len() {
+            self.push(level);
+            let wanted = self.split.prefix[level];
+            let Some(top) = self.stack.frames.last_mut() else { return false };
+            while top.taken < wanted {
+                let Some(skipped) = top.iter.next() else { return false };
+                top.taken += 1;
+                drop(skipped); // made and taken back, as the whole search would have
+            }
+            let Some(guard) = top.iter.next() else { return false };
+            top.taken += 1;
+            self.stack.guards.push(guard);
+        }
+        true
+    }
+
+    /// The end of a search that was not stopped: every assumption taken back, last first.
+    fn stop_quietly(&mut self) -> Option<()> {
+        self.state = State::Done;
+        self.stack.unwind();
+        None
     }
 }
 
@@ -539,17 +659,33 @@ impl<G: Fn() -> I, I> SlotOrder<G, I> for InOrder {
     }
 }
 
-/// The dynamic order of [`Assumptions::fewest_first`]: the slot with the fewest candidates.
+/// The dynamic order of [`Assumptions::fewest_first`]: the slot with the fewest candidates,
+/// the first in the order of the open slots among equals.
 #[derive(Clone, Debug)]
 pub struct FewestFirst {
     /// A permutation of the slots: `slots[..level]` are the path's, the rest are still open.
-    /// Swapping the chosen slot into place needs no undo: the set of open slots after a level
-    /// is the same whichever way the open ones are arranged.
     slots: Vec<usize>,
+    /// The swap that brought each level's slot into place. Before a level chooses again, the
+    /// swaps of the levels from it up are undone, last first, so the arrangement of the open
+    /// slots, and with it the choice among equals, depends on the path alone: a subtree
+    /// searched on its own ([`Assumptions::below`]) chooses as the whole search did there.
+    /// (Without the undo, the earlier subtrees' swaps reordered the open slots.)
+    swaps: Vec<usize>,
+}
+
+impl FewestFirst {
+    pub(crate) fn new(slots: usize) -> FewestFirst {
+        FewestFirst { slots: (0..slots).collect(), swaps: Vec::with_capacity(slots) }
+    }
 }
 
 impl<G: Fn() -> I, I: ExactSizeIterator> SlotOrder<G, I> for FewestFirst {
     fn choose(&mut self, generators: &[G], level: usize) -> (usize, I) {
+        while self.swaps.len() > level {
+            let undone = self.swaps.len() - 1;
+            let j = self.swaps.pop().unwrap_or(0);
+            self.slots[undone..].swap(0, j);
+        }
         let open = &mut self.slots[level..];
         let mut best = 0;
         let mut best_iter = generators[open[0]]();
@@ -563,6 +699,7 @@ impl<G: Fn() -> I, I: ExactSizeIterator> SlotOrder<G, I> for FewestFirst {
             }
         }
         open.swap(0, best);
+        self.swaps.push(best);
         (open[0], best_iter)
     }
 }
@@ -612,5 +749,18 @@ impl Stats {
     /// Nodes on each level, from the root (level 0) to the number of slots.
     pub fn profile(&self) -> &[u64] {
         &self.profile
+    }
+
+    /// Add the counters of another part of the same search (see
+    /// [`Assumptions::to_depth`]): nodes level by level, dead ends, solutions.
+    pub fn add(&mut self, other: &Stats) {
+        if self.profile.len() < other.profile.len() {
+            self.profile.resize(other.profile.len(), 0);
+        }
+        for (sum, n) in self.profile.iter_mut().zip(&other.profile) {
+            *sum += n;
+        }
+        self.dead_ends += other.dead_ends;
+        self.solutions += other.solutions;
     }
 }

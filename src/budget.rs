@@ -54,6 +54,11 @@ impl Budget {
         self
     }
 
+    /// Whether the budget bounds anything (nodes or time).
+    pub fn is_bounded(&self) -> bool {
+        self.max_nodes.is_some() || self.deadline.is_some()
+    }
+
     /// Also stop once `time` has passed from now (checked every 1,024 nodes).
     pub fn timeout(mut self, time: Duration) -> Budget {
         self.deadline = Instant::now().checked_add(time);

@@ -79,6 +79,8 @@
 //! - [`Attempt`]: a general assumption guard; [`Ones`]: the set bits of a mask, for generators
 //!   that compute their candidates as bits.
 //! - [`estimate`], [`estimate_fewest_first`]: Knuth's prediction of a search's size.
+//! - [`split`]: one search cut into parts, counted on every core or as shards that another
+//!   engine (GNU parallel, a Slurm job array) runs, with the counters of one search.
 //! - [`watch`]: trace lines, the search tree (Graphviz DOT, or SVG), animation frames.
 //! - [`sudoku`]: the bitfield Sudoku board, its parser, layouts and generators;
 //!   [`sudoku::ExactCover`], the Sudoku as an exact-cover problem;
@@ -91,8 +93,8 @@
 //! # Features
 //! - `cli` (default): the `backtrack` command line (clap).
 //! - `svg` (default): search trees drawn as SVG without Graphviz (layout-rs).
-//! - `parallel` (default): [`dlx::Matrix::count_in_parallel`] and the command line's batches on
-//!   every core (rayon).
+//! - `parallel` (default): [`split::count_parallel`], [`dlx::Matrix::count_in_parallel`] and the
+//!   command line's batches on every core (rayon).
 //!
 //! # Limits
 //! The driver needs a generator per slot up front: problems whose number of decisions is not
@@ -111,6 +113,7 @@ mod budget;
 pub mod dlx;
 mod estimate;
 mod ones;
+pub mod split;
 pub mod sudoku;
 pub mod watch;
 

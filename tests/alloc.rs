@@ -74,7 +74,8 @@ fn a_whole_search_allocates_nothing_once_built() {
         };
         assert_eq!(solutions, 724);
         assert!(nodes > 10_000);
-        // Building: the frames, the guards, the counters, and for fewest-first the slot order.
-        assert!(allocations() - before <= 4);
+        // Building: the frames, the guards, the counters, and for fewest-first the slot order
+        // and the swaps that put it in place.
+        assert!(allocations() - before <= 5);
     }
 }

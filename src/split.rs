@@ -1,0 +1,212 @@
+//! One search cut into parts: on every core, or as shards that another engine runs.
+//!
+//! Glossary: a search is cut at a **depth**; the **top** is the tree down to that level, whose
+//! assumptions on the last level are **leaves**; each leaf's **prefix** (the candidate numbers
+//! of its assumptions, [`Assumptions::prefix`]) names the **subtree** below it. The top and the
+//! subtrees are independent searches, and their counters add up to the whole search's, level by
+//! level ([`Stats::add`]).
+//!
+//! The state of a search is not shared between threads (it lives in `Cell`s). So a part is a
+//! closure of the user's that builds its own state and generators, and hands its search to the
+//! [`Part`] it is given: the same closure serves one thread, many threads ([`count_parallel`])
+//! and shards on many machines ([`count_shard`]).
+//!
+//! ```
+//! use backtrack::split::{self, Shard};
+//! use backtrack::{stack_assumptions, Attempt};
+//! use std::cell::Cell;
+//!
+//! // N queens, one slot a row (as in examples/queens.rs, which has a faster board).
+//! fn queens(n: usize, part: split::Part<'_>) -> backtrack::Stats {
+//!     let cols: Vec<Cell<Option<usize>>> = (0..n).map(|_| Cell::new(None)).collect();
+//!     let free = |row: usize, col: usize| {
+//!         cols[..row].iter().enumerate().all(|(r, c)| c.get().is_none_or(|c| c != col && c.abs_diff(col) != row - r))
+//!     };
+//!     let generators: Vec<_> = (0..n)
+//!         .map(|row| {
+//!             let (cols, free) = (&cols, &free);
+//!             move || {
+//!                 (0..n).filter(move |&col| free(row, col)).map(move |col| {
+//!                     cols[row].set(Some(col));
+//!                     Attempt::new((), move |_| cols[row].set(None))
+//!                 })
+//!             }
+//!         })
+//!         .collect();
+//!     part.count(stack_assumptions(&generators))
+//! }
+//!
+//! let whole = split::count_shard(64, Shard::WHOLE, |part| queens(8, part));
+//! assert_eq!((whole.solutions(), whole.nodes()), (92, 2057));
+//! // Three shards, as three machines would run them: together, the same counters.
+//! let mut total = backtrack::Stats::default();
+//! for index in 1..=3 {
+//!     total.add(&split::count_shard(64, Shard::new(index, 3).unwrap(), |part| queens(8, part)));
+//! }
+//! assert_eq!(total, whole);
+//! ```
+
+use crate::{Assumptions, Observer, SlotOrder, Stats};
+
+/// A candidate number on each level from 1 down: the name of a subtree.
+pub type Prefix = Vec<u32>;
+
+/// One part of a search cut at a depth: the tree above the leaves, or one subtree.
+#[derive(Debug)]
+pub enum Part<'a> {
+    /// The tree down to `depth`; the prefixes of its leaves are pushed onto `leaves`.
+    Top {
+        /// The level of the leaves.
+        depth: usize,
+        /// Where the leaves' prefixes go, in the order the search meets them.
+        leaves: &'a mut Vec<Prefix>,
+    },
+    /// The subtree below one leaf.
+    Below(&'a [u32]),
+}
+
+impl Part<'_> {
+    /// Run `search` (a whole search, as `stack_assumptions` builds it, with any observer or
+    /// order) on this part, calling `solution` at each solution (the state then holds it);
+    /// the part's counters.
+    pub fn run<G, I, O, S>(self, search: Assumptions<'_, G, I, O, S>, mut solution: impl FnMut()) -> Stats
+    where
+        G: Fn() -> I,
+        I: Iterator,
+        O: Observer<I::Item>,
+        S: SlotOrder<G, I>,
+    {
+        match self {
+            Part::Top { depth, leaves } => {
+                let mut search = search.to_depth(depth);
+                while search.next().is_some() {
+                    if search.at_leaf() {
+                        leaves.push(search.prefix());
+                    } else {
+                        solution();
+                    }
+                }
+                search.stats().clone()
+            }
+            Part::Below(prefix) => {
+                let mut search = search.below(prefix);
+                while search.next().is_some() {
+                    solution();
+                }
+                search.stats().clone()
+            }
+        }
+    }
+
+    /// Count the solutions of this part of `search`; its counters.
+    pub fn count<G, I, O, S>(self, search: Assumptions<'_, G, I, O, S>) -> Stats
+    where
+        G: Fn() -> I,
+        I: Iterator,
+        O: Observer<I::Item>,
+        S: SlotOrder<G, I>,
+    {
+        self.run(search, || ())
+    }
+}
+
+/// Shard `index` of `count` (from 1): a deterministic share of a search's parts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shard {
+    index: usize,
+    count: usize,
+}
+
+impl Shard {
+    /// The whole search, as one shard.
+    pub const WHOLE: Shard = Shard { index: 1, count: 1 };
+
+    /// Shard `index` of `count`, or `None` unless `1 <= index <= count`.
+    pub fn new(index: usize, count: usize) -> Option<Shard> {
+        (1 <= index && index <= count).then_some(Shard { index, count })
+    }
+
+    /// Its number, from 1.
+    pub fn index(self) -> usize {
+        self.index
+    }
+
+    /// How many shards there are.
+    pub fn count(self) -> usize {
+        self.count
+    }
+
+    /// Whether the `n`-th item of a list (from 0) is this shard's: the items are dealt in
+    /// turn, as cards are, so that neighbours (subtrees of similar size, lines of a file) go to
+    /// different shards.
+    pub fn takes(self, n: usize) -> bool {
+        n % self.count == self.index - 1
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    /// `I/N`, as `--shard` takes it.
+    fn from_str(text: &str) -> Result<Shard, String> {
+        text.split_once('/')
+            .and_then(|(i, n)| Shard::new(i.trim().parse().ok()?, n.trim().parse().ok()?))
+            .ok_or_else(|| "give I/N, shard I of N, with 1 <= I <= N (1/4, 2/4, 3/4, 4/4)".to_string())
+    }
+}
+
+/// The top of the search at the shallowest depth that gives at least `parts` leaves, with its
+/// counters and its leaves. Every caller that asks for the same number of parts gets the same
+/// cut, so shards run apart agree on it.
+pub fn cut(parts: usize, search: impl Fn(Part<'_>) -> Stats) -> (Stats, Vec<Prefix>) {
+    let mut depth = 1;
+    loop {
+        let mut leaves = Vec::new();
+        let top = search(Part::Top { depth, leaves: &mut leaves });
+        // No leaves: the search is shallower than the depth, and the top was all of it.
+        if leaves.len() >= parts || leaves.is_empty() {
+            return (top, leaves);
+        }
+        depth += 1;
+    }
+}
+
+/// Count shard `shard` of a search: the search is cut where it has at least `parts` leaves
+/// ([`cut`]), the leaves are dealt in turn ([`Shard::takes`]), and the first shard counts the
+/// top too. The shards' counters add up to the whole search's. More parts balance the shards
+/// better and cost a larger top, searched by every shard (64 a shard is plenty).
+pub fn count_shard(parts: usize, shard: Shard, search: impl Fn(Part<'_>) -> Stats) -> Stats {
+    let (top, leaves) = cut(parts, &search);
+    let mut total = if shard.index == 1 { top } else { Stats::default() };
+    for (n, prefix) in leaves.iter().enumerate() {
+        if shard.takes(n) {
+            total.add(&search(Part::Below(prefix)));
+        }
+    }
+    total
+}
+
+/// Count a search on `threads` threads (0: one a core): cut where it has 64 leaves a thread,
+/// each subtree searched on a thread of its own, with its own state. The counters are those
+/// of the search run on one thread, exactly.
+#[cfg(feature = "parallel")]
+pub fn count_parallel(threads: usize, search: impl Fn(Part<'_>) -> Stats + Sync) -> Stats {
+    use rayon::prelude::*;
+    let threads = if threads == 0 { rayon::current_num_threads() } else { threads };
+    let (mut total, leaves) = cut(64 * threads, &search);
+    let below = |prefix: &Prefix| search(Part::Below(prefix));
+    let parts: Vec<Stats> = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(|| leaves.par_iter().map(below).collect()),
+        Err(_) => leaves.iter().map(below).collect(),
+    };
+    for part in &parts {
+        total.add(part);
+    }
+    total
+}

@@ -1,0 +1,165 @@
+//! One search cut into parts (`backtrack::split`, `dlx::Solver::to_depth`): the parts' counters
+//! add up to the whole search's exactly, on threads and in shards, in either slot order, and
+//! every part leaves the state as it found it.
+
+mod common;
+
+use backtrack::dlx::{self, Named};
+use backtrack::split::{self, Part, Shard};
+use backtrack::sudoku::Board;
+use backtrack::{Attempt, Event, Stats, stack_assumptions};
+use std::cell::Cell;
+
+/// OEIS A000170.
+const QUEENS: [u64; 10] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
+
+/// N queens with a plain board (independent of the example's masks), one part of the search.
+fn queens(n: usize, part: Part<'_>) -> Stats {
+    let cols: Vec<Cell<Option<usize>>> = (0..n).map(|_| Cell::new(None)).collect();
+    let free = |row: usize, col: usize| {
+        cols[..row]
+            .iter()
+            .enumerate()
+            .all(|(r, c)| c.get().is_none_or(|c| c != col && c.abs_diff(col) != row - r))
+    };
+    let generators: Vec<_> = (0..n)
+        .map(|row| {
+            let (cols, free) = (&cols, &free);
+            move || {
+                (0..n).filter(move |&col| free(row, col)).map(move |col| {
+                    cols[row].set(Some(col));
+                    Attempt::new((), move |_| cols[row].set(None))
+                })
+            }
+        })
+        .collect();
+    let stats = part.count(stack_assumptions(&generators));
+    assert!(cols.iter().all(|c| c.get().is_none()), "every queen taken back");
+    stats
+}
+
+fn whole(n: usize) -> Stats {
+    queens(n, Part::Top { depth: usize::MAX, leaves: &mut Vec::new() })
+}
+
+#[test]
+fn shards_add_up_to_the_whole_search() {
+    for n in 1..=9 {
+        let whole = whole(n);
+        assert_eq!(whole.solutions(), QUEENS[n - 1], "n = {n}");
+        for count in [1, 2, 3, 5, 16] {
+            for parts in [1, 7, 64] {
+                let mut total = Stats::default();
+                for index in 1..=count {
+                    let shard = Shard::new(index, count).unwrap();
+                    total.add(&split::count_shard(parts, shard, |part| queens(n, part)));
+                }
+                assert_eq!(total, whole, "n = {n}, {count} shards, {parts} parts");
+            }
+        }
+    }
+}
+
+#[test]
+fn threads_count_what_one_thread_counts() {
+    for n in [1, 4, 8, 10] {
+        let whole = whole(n);
+        for threads in [1, 2, 3] {
+            assert_eq!(split::count_parallel(threads, |part| queens(n, part)), whole, "n = {n}");
+        }
+    }
+}
+
+#[test]
+fn the_dynamic_order_splits_too() {
+    // The seed's generators, fewest candidates first: each part builds its own board.
+    for puzzle in common::puzzles(common::TOP95).take(3).chain(common::puzzles(common::SERG).take(3)) {
+        let part = |part: Part<'_>| {
+            let board: Board = puzzle.parse().unwrap();
+            let generators = board.generators();
+            let stats = part.count(stack_assumptions(&generators).fewest_first());
+            assert_eq!(board.to_string(), puzzle.parse::<Board>().unwrap().to_string(), "board restored");
+            stats
+        };
+        let whole = part(Part::Top { depth: usize::MAX, leaves: &mut Vec::new() });
+        assert!(whole.solutions() >= 1);
+        assert_eq!(split::count_parallel(2, part), whole, "{puzzle}");
+        let mut total = Stats::default();
+        for index in 1..=4 {
+            total.add(&split::count_shard(32, Shard::new(index, 4).unwrap(), part));
+        }
+        assert_eq!(total, whole, "{puzzle}");
+    }
+}
+
+#[test]
+fn a_prefix_is_made_again_unseen_and_a_wrong_one_yields_nothing() {
+    let n = 6;
+    let cols: Vec<Cell<Option<usize>>> = (0..n).map(|_| Cell::new(None)).collect();
+    let free = |row: usize, col: usize| {
+        cols[..row]
+            .iter()
+            .enumerate()
+            .all(|(r, c)| c.get().is_none_or(|c| c != col && c.abs_diff(col) != row - r))
+    };
+    let generators: Vec<_> = (0..n)
+        .map(|row| {
+            let (cols, free) = (&cols, &free);
+            move || {
+                (0..n).filter(move |&col| free(row, col)).map(move |col| {
+                    cols[row].set(Some(col));
+                    Attempt::new((), move |_| cols[row].set(None))
+                })
+            }
+        })
+        .collect();
+    // Row 1 in column 2 (the second free column, from 0: candidate 1), then row 2 in its first
+    // free column: column 4.
+    let mut assumed = 0;
+    let mut below = stack_assumptions(&generators).below(&[1, 0]).observe(|e: Event<'_, _>| {
+        if let Event::Assume { level, .. } = e {
+            assert!(level > 2, "the prefix is not observed");
+            assumed += 1;
+        }
+    });
+    assert!(below.next().is_some());
+    assert_eq!(cols[0].get(), Some(1));
+    assert_eq!(cols[1].get(), Some(3));
+    assert_eq!(below.prefix()[..2], [1, 0]);
+    drop(below); // in the middle of the subtree: every queen, the prefix's too, taken back
+    assert!(assumed > 0);
+    assert!(cols.iter().all(|c| c.get().is_none()));
+    // A candidate that is not there.
+    let mut wrong = stack_assumptions(&generators).below(&[0, 9]);
+    assert!(wrong.next().is_none());
+    assert_eq!(wrong.stats().nodes(), 0);
+    drop(wrong);
+    assert!(cols.iter().all(|c| c.get().is_none()));
+}
+
+#[test]
+fn dlx_shards_and_threads_reproduce_knuths_counts() {
+    let mut pent = Named::from_knuth_format(include_str!("data/pent3x20.dlx")).unwrap();
+    let whole = pent.matrix().solver().count_solutions();
+    assert_eq!(whole, 8);
+    let knuth = dlx::Stats { nodes: 32576, updates: 10901833, dead_ends: 0, solutions: 8 };
+    let dead_ends = {
+        let matrix = pent.matrix();
+        let mut solver = matrix.solver();
+        solver.count_solutions();
+        solver.stats().dead_ends
+    };
+    let knuth = dlx::Stats { dead_ends, ..knuth };
+    for count in [1, 2, 4, 16] {
+        let mut total = dlx::Stats::default();
+        for index in 1..=count {
+            total.add(&pent.matrix().count_shard(64, Shard::new(index, count).unwrap()));
+        }
+        assert_eq!(total, knuth, "{count} shards");
+    }
+    assert_eq!(pent.matrix().count_in_parallel(2), knuth);
+    // The matrix is whole again: a search after the parts counts the same.
+    let mut again = pent.matrix().solver();
+    again.count_solutions();
+    assert_eq!(again.stats(), knuth);
+}
