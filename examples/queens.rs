@@ -1,13 +1,14 @@
 //! cargo run --release --example queens -- 8 [--count | --all | --stats] [--fewest]
-//!     [--max-nodes N] [--timeout SECONDS]
+//!     [--jobs J | --shard I/N] [--max-nodes N] [--timeout SECONDS]
 //!     [--trace | --animate [--delay MS] | --tree FILE] [--limit N] [--estimate [--probes N]]
 //!
 //! N queens on an N×N board, none attacking another: one slot a row, each row's generator offers
 //! the columns that no queen placed so far attacks. The board is three bit masks (columns and the
 //! two diagonals) in `Cell`s, shared by all the generators.
 
+use backtrack::split::{self, Part, Shard};
 use backtrack::watch::{Counters, Watch, Watcher};
-use backtrack::{Attempt, Budget, Event, Ones, estimate, stack_assumptions};
+use backtrack::{Attempt, Budget, Event, Ones, Stats, estimate, stack_assumptions};
 use std::cell::Cell;
 use std::error::Error;
 use std::fmt;
@@ -75,6 +76,19 @@ impl Board {
     }
 }
 
+/// The generators of a board: one a row, a closure over the row, reading the board when the row
+/// is reached. (A macro: a closure's type has no name for a function to return.)
+macro_rules! generators {
+    ($board:expr) => {
+        (0..$board.n)
+            .map(|row| {
+                let board = &$board;
+                move || board.free_columns(row).map(move |col| board.place(row, col))
+            })
+            .collect::<Vec<_>>()
+    };
+}
+
 const USAGE: &str = "\
 usage: queens [N] [--count | --all | --stats] [--fewest]
               [--trace | --animate [--delay MS] | --tree FILE] [--limit N] [--estimate [--probes N]]
@@ -86,7 +100,10 @@ N queens on an N×N board (default 8, up to 64), by stacking assumptions: one sl
   --trace      every assumption (to --limit lines, default 200)
   --animate    redraw the board live, --delay MS apart --tree FILE   the search tree (.dot, .svg)
   --estimate   Knuth's estimate of the tree size, with --probes N random probes (default 10000)
-  --max-nodes N, --timeout SECONDS: stop the search there (exit status 3)";
+  --max-nodes N, --timeout SECONDS: stop the search there (exit status 3)
+  --jobs J     count (--count, --stats) on J threads, the search cut into subtrees
+  --shard I/N  count shard I of N: a JSON line of its counters; `backtrack merge` adds the
+               shards' lines up (run them with GNU parallel, a Slurm job array, ...)";
 
 fn main() -> std::process::ExitCode {
     // 0: answered; 3: stopped at --max-nodes or --timeout; 2: bad usage.
@@ -105,6 +122,7 @@ fn run() -> Result<bool, Box<dyn Error>> {
     let mut watch = Watch { limit: 200, delay: Duration::from_millis(150), ..Watch::default() };
     let mut tree_file = None;
     let mut budget = Budget::new();
+    let (mut jobs, mut shard) = (1, None::<Shard>);
     let mut args = std::env::args().skip(1);
     let number = |args: &mut dyn Iterator<Item = String>, flag: &str| -> Result<u64, String> {
         args.next().and_then(|a| a.parse().ok()).ok_or(format!("{flag} needs a number"))
@@ -126,6 +144,8 @@ fn run() -> Result<bool, Box<dyn Error>> {
             "--tree" => tree_file = Some(args.next().ok_or("--tree needs a file name")?),
             "--estimate" => guess = true,
             "--probes" => probes = number(&mut args, "--probes")?,
+            "--jobs" => jobs = number(&mut args, "--jobs")? as usize,
+            "--shard" => shard = Some(args.next().ok_or("--shard needs I/N")?.parse()?),
             "--max-nodes" => budget = budget.max_nodes(number(&mut args, "--max-nodes")?),
             "--timeout" => {
                 let seconds = args.next().and_then(|a| a.parse().ok());
@@ -143,14 +163,18 @@ fn run() -> Result<bool, Box<dyn Error>> {
         (watch.animate, watch.trace) = (false, true); // no terminal: the animation is the trace
     }
 
+    if jobs != 1 || shard.is_some() {
+        if !(count || stats) || all || watch.any() || guess || tree_file.is_some() {
+            return Err("--jobs and --shard count: give them with --count or --stats".into());
+        }
+        if jobs != 1 && shard.is_some() {
+            return Err("--jobs or --shard, not both (a shard runs on one thread)".into());
+        }
+        return count_in_parts(n, fewest, jobs, shard, &budget, stats);
+    }
+
     let board = Board::new(n);
-    // One generator a row: a closure over the row, reading the board when the row is reached.
-    let generators: Vec<_> = (0..n)
-        .map(|row| {
-            let board = &board;
-            move || board.free_columns(row).map(move |col| board.place(row, col))
-        })
-        .collect();
+    let generators = generators!(board);
 
     if guess {
         // Knuth's random probes predict the tree; then the search measures it.
@@ -205,6 +229,57 @@ fn run() -> Result<bool, Box<dyn Error>> {
     Ok(stopped(&budget, solutions))
 }
 
+/// One part of the search of `n` queens (see `backtrack::split`): each part builds its own
+/// board, so that parts run on any thread.
+fn part(n: usize, fewest: bool, budget: Option<&Budget>, part: Part<'_>) -> Stats {
+    let board = Board::new(n);
+    let generators = generators!(board);
+    let search = stack_assumptions(&generators);
+    match (fewest, budget) {
+        (false, None) => part.count(search),
+        (true, None) => part.count(search.fewest_first()),
+        (false, Some(budget)) => part.count(search.observe(budget)),
+        (true, Some(budget)) => part.count(search.observe(budget).fewest_first()),
+    }
+}
+
+/// Count on `jobs` threads, or shard `shard`: the counts, the counters, or the shard's JSON.
+fn count_in_parts(
+    n: usize,
+    fewest: bool,
+    jobs: usize,
+    shard: Option<Shard>,
+    budget: &Budget,
+    stats: bool,
+) -> Result<bool, Box<dyn Error>> {
+    let total = match shard {
+        // A shard's parts run one after the other: one budget bounds them all.
+        Some(shard) => split::count_shard(64 * shard.count(), shard, |p| part(n, fewest, Some(budget), p)),
+        None if budget.is_bounded() => {
+            return Err("--max-nodes and --timeout bound a search on one thread: use --shard".into());
+        }
+        None => split::count_parallel(jobs, |p| part(n, fewest, None, p)),
+    };
+    if let Some(shard) = shard {
+        let summary = serde_json::json!({ "summary": {
+            "shard": shard.to_string(),
+            "solutions": total.solutions(),
+            "nodes": total.nodes(),
+            "dead_ends": total.dead_ends(),
+            "profile": total.profile(),
+            "stopped": u64::from(budget.exceeded()),
+        }});
+        println!("{summary}");
+    } else if stats {
+        let profile: Vec<String> = total.profile().iter().map(u64::to_string).collect();
+        println!("{} solutions, {} nodes, {} dead ends", total.solutions(), total.nodes(), total.dead_ends());
+        println!("nodes per level: {}", profile.join(", "));
+    } else {
+        println!("{}", total.solutions());
+    }
+    Ok(stopped(budget, total.solutions() as usize))
+}
+
 /// Whether the budget stopped the search (said on standard error, with the solutions found).
 fn stopped(budget: &Budget, solutions: usize) -> bool {
     if !budget.exceeded() {
@@ -256,18 +331,6 @@ fn report<S: Iterator<Item = ()>>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The generators of `main`, for a test's board (a closure type has no name to return).
-    macro_rules! generators {
-        ($board:expr) => {
-            (0..$board.n)
-                .map(|row| {
-                    let board = &$board;
-                    move || board.free_columns(row).map(move |col| board.place(row, col))
-                })
-                .collect::<Vec<_>>()
-        };
-    }
 
     /// OEIS A000170: the number of ways to place n non-attacking queens.
     const A000170: [usize; 10] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
@@ -354,12 +417,7 @@ fn the_estimate_is_near_knuths_count() {
     // Knuth's estimator over 20,000 probes with a fixed seed: within 3% of the 2,057 nodes,
     // level by level within 10% of the profile 1, 8, 42, 140, 344, 568, 550, 312, 92.
     let board = Board::new(8);
-    let gens: Vec<_> = (0..8)
-        .map(|row| {
-            let board = &board;
-            move || board.free_columns(row).map(move |col| board.place(row, col))
-        })
-        .collect();
+    let gens = generators!(board);
     let guess = estimate(&gens, 20_000, 7);
     assert!((guess.nodes / 2057.0 - 1.0).abs() < 0.03, "{}", guess.nodes);
     for (level, (&est, real)) in

@@ -6,17 +6,20 @@ use std::collections::BTreeSet;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
-/// Put the shards of a batch back together (`backtrack sudoku --shard I/N --format json`).
+/// Put shards back together: of a batch (`backtrack sudoku --shard I/N --format json`), or of a
+/// count (`backtrack cover --count --shard I/N`, `queens --count --shard I/N`, ...).
 ///
 /// The answers come out in the order of their input lines, then one `{"summary": ...}` line
 /// that adds the shards' counters up (the deepest level and the wall time are the largest of
-/// the shards', not their sum) and says whether every shard of the N is there, once.
+/// the shards', not their sum; nodes per level add up level by level) and says whether every
+/// shard of the N is there, once.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Examples:
   for i in 1 2 3 4; do backtrack sudoku --shard $i/4 --format json -f FILE > shard$i.json; done
   backtrack merge shard*.json
   parallel backtrack sudoku --shard {}/4 --format json -f FILE ::: 1 2 3 4 | backtrack merge
+  parallel backtrack cover --count --shard {}/16 FILE ::: $(seq 16) | backtrack merge
 
 Exit status: the highest of the answers' (0 solved, 1 no solution, 2 bad input, 3 stopped);
 3 also when a shard is missing, repeated, or stopped at its budget; 2 for a line that is not
@@ -101,7 +104,8 @@ pub fn run(args: Args) -> io::Result<Status> {
 }
 
 /// Add the counters of one shard's summary into `total`: numbers add up (but the deepest level
-/// and the wall time, which are the largest), objects (counters, grades) add up key by key.
+/// and the wall time, which are the largest), lists (nodes per level) add up item by item,
+/// objects (counters, grades) add up key by key.
 fn add(total: &mut Map<String, Value>, summary: &Map<String, Value>) {
     for (key, value) in summary {
         match (total.get_mut(key), value) {
@@ -115,6 +119,15 @@ fn add(total: &mut Map<String, Value>, summary: &Map<String, Value>) {
                     }
                     _ => Value::from(a + b),
                 };
+            }
+            (Some(Value::Array(sum)), Value::Array(more)) => {
+                // Nodes per level: added level by level.
+                if sum.len() < more.len() {
+                    sum.resize(more.len(), Value::from(0u64));
+                }
+                for (a, b) in sum.iter_mut().zip(more) {
+                    *a = Value::from(a.as_u64().unwrap_or(0) + b.as_u64().unwrap_or(0));
+                }
             }
             (None, _) => {
                 total.insert(key.clone(), value.clone());
