@@ -13,26 +13,35 @@ use std::cell::Cell;
 /// OEIS A000170.
 const QUEENS: [u64; 10] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
 
-/// N queens with a plain board (independent of the example's masks), one part of the search.
+/// Whether no queen of the rows above `row` attacks (`row`, `col`).
+fn free(cols: &[Cell<Option<usize>>], row: usize, col: usize) -> bool {
+    cols[..row]
+        .iter()
+        .enumerate()
+        .all(|(r, c)| c.get().is_none_or(|c| c != col && c.abs_diff(col) != row - r))
+}
+
+/// N queens on a plain board (independent of the example's masks): one generator a row.
+macro_rules! generators {
+    ($cols:expr) => {{
+        let cols = &$cols;
+        (0..cols.len())
+            .map(|row| {
+                move || {
+                    (0..cols.len()).filter(move |&col| free(cols, row, col)).map(move |col| {
+                        cols[row].set(Some(col));
+                        Attempt::new((), move |_| cols[row].set(None))
+                    })
+                }
+            })
+            .collect::<Vec<_>>()
+    }};
+}
+
+/// One part of the search of N queens.
 fn queens(n: usize, part: Part<'_>) -> Stats {
     let cols: Vec<Cell<Option<usize>>> = (0..n).map(|_| Cell::new(None)).collect();
-    let free = |row: usize, col: usize| {
-        cols[..row]
-            .iter()
-            .enumerate()
-            .all(|(r, c)| c.get().is_none_or(|c| c != col && c.abs_diff(col) != row - r))
-    };
-    let generators: Vec<_> = (0..n)
-        .map(|row| {
-            let (cols, free) = (&cols, &free);
-            move || {
-                (0..n).filter(move |&col| free(row, col)).map(move |col| {
-                    cols[row].set(Some(col));
-                    Attempt::new((), move |_| cols[row].set(None))
-                })
-            }
-        })
-        .collect();
+    let generators = generators!(cols);
     let stats = part.count(stack_assumptions(&generators));
     assert!(cols.iter().all(|c| c.get().is_none()), "every queen taken back");
     stats
@@ -94,25 +103,8 @@ fn the_dynamic_order_splits_too() {
 
 #[test]
 fn a_prefix_is_made_again_unseen_and_a_wrong_one_yields_nothing() {
-    let n = 6;
-    let cols: Vec<Cell<Option<usize>>> = (0..n).map(|_| Cell::new(None)).collect();
-    let free = |row: usize, col: usize| {
-        cols[..row]
-            .iter()
-            .enumerate()
-            .all(|(r, c)| c.get().is_none_or(|c| c != col && c.abs_diff(col) != row - r))
-    };
-    let generators: Vec<_> = (0..n)
-        .map(|row| {
-            let (cols, free) = (&cols, &free);
-            move || {
-                (0..n).filter(move |&col| free(row, col)).map(move |col| {
-                    cols[row].set(Some(col));
-                    Attempt::new((), move |_| cols[row].set(None))
-                })
-            }
-        })
-        .collect();
+    let cols: Vec<Cell<Option<usize>>> = (0..6).map(|_| Cell::new(None)).collect();
+    let generators = generators!(cols);
     // Row 1 in column 2 (the second free column, from 0: candidate 1), then row 2 in its first
     // free column: column 4.
     let mut assumed = 0;
