@@ -5,7 +5,7 @@
 //! on a copy of the matrix. The parts are searches of the one solver, so their counters add up
 //! to the single search's, node for node and update for update.
 
-use super::{Matrix, Solver, Stats};
+use super::{Budget, Matrix, Outcome, Solver, Stats};
 use crate::split::Shard;
 
 impl Matrix {
@@ -26,39 +26,55 @@ impl Matrix {
         }
     }
 
-    /// Count the solutions below `prefix`; the subtree's counters.
-    fn count_below(&mut self, prefix: &[usize]) -> Stats {
+    /// Count the solutions below `prefix` within `budget`; the subtree's counters, and how it
+    /// ended.
+    fn count_below(&mut self, prefix: &[usize], budget: Budget) -> (Stats, Outcome) {
         let mut solver: Solver<'_> = self.solver();
         solver.below(prefix).expect("the options of a prefix never clash");
+        solver.set_budget(budget);
         solver.count_solutions();
-        solver.stats()
+        (solver.stats(), solver.outcome())
     }
 
     /// Count shard `shard` of the search: cut where it has at least `parts` prefixes, the
-    /// prefixes dealt in turn ([`Shard::takes`]), the first shard counting the top too. The
+    /// prefixes dealt back and forth ([`Shard::takes_subtree`]), the first shard counting the top too. The
     /// shards' counters add up to those of [`Solver::count_solutions`] run alone.
     ///
+    /// The `budget` bounds the shard's subtrees together (nodes, updates, time); a shard that
+    /// runs out of it stops with [`Outcome::OutOfBudget`] and counters that are a lower bound.
+    ///
     /// ```
-    /// use backtrack::dlx::{Named, Stats};
+    /// use backtrack::dlx::{Budget, Named, Outcome, Stats};
     /// use backtrack::split::Shard;
     ///
     /// let mut queens = Named::from_knuth_format(include_str!("../../tests/data/queens8.dlx"))?;
     /// let mut total = Stats::default();
     /// for i in 1..=4 {
-    ///     total.add(&queens.matrix().count_shard(64, Shard::new(i, 4).unwrap()));
+    ///     let (stats, outcome) = queens.matrix().count_shard(64, Shard::new(i, 4).unwrap(), Budget::default());
+    ///     assert_eq!(outcome, Outcome::Exhausted);
+    ///     total.add(&stats);
     /// }
     /// assert_eq!((total.solutions, total.nodes, total.updates), (92, 1049, 16680));
     /// # Ok::<(), backtrack::dlx::DlxError>(())
     /// ```
-    pub fn count_shard(&mut self, parts: usize, shard: Shard) -> Stats {
+    pub fn count_shard(&mut self, parts: usize, shard: Shard, budget: Budget) -> (Stats, Outcome) {
         let (top, prefixes) = self.cut(parts);
         let mut total = if shard.index() == 1 { top } else { Stats::default() };
         for (n, prefix) in prefixes.iter().enumerate() {
-            if shard.takes(n) {
-                total.add(&self.count_below(prefix));
+            if shard.takes_subtree(n) {
+                let left = Budget {
+                    max_nodes: budget.max_nodes.saturating_sub(total.nodes),
+                    max_updates: budget.max_updates.saturating_sub(total.updates),
+                    ..budget
+                };
+                let (part, outcome) = self.count_below(prefix, left);
+                total.add(&part);
+                if outcome == Outcome::OutOfBudget {
+                    return (total, outcome);
+                }
             }
         }
-        total
+        (total, Outcome::Exhausted)
     }
 
     /// Count every solution on `threads` threads (0: one a core), with the counters of the
@@ -78,7 +94,8 @@ impl Matrix {
         // A few dozen subtrees a thread, so that they balance.
         let threads = if threads == 0 { rayon::current_num_threads() } else { threads };
         let (mut total, prefixes) = self.cut(32 * threads);
-        let search = |matrix: &mut Matrix, prefix: &Vec<usize>| matrix.count_below(prefix);
+        let search =
+            |matrix: &mut Matrix, prefix: &Vec<usize>| matrix.count_below(prefix, Budget::default()).0;
         let subtrees: Vec<Stats> = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
             Ok(pool) => pool.install(|| prefixes.par_iter().map_init(|| self.clone(), search).collect()),
             Err(_) => prefixes.iter().map(|prefix| search(&mut self.clone(), prefix)).collect(),
