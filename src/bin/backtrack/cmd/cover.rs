@@ -5,7 +5,8 @@
 
 use super::{Show, Source, show};
 use crate::cmd::Status;
-use backtrack::dlx::{Budget, Named, Outcome as Search};
+use backtrack::dlx::{Budget, Named, Outcome as Search, Stats};
+use backtrack::split::Shard;
 use clap::ValueEnum;
 use serde::Serialize;
 use std::io::{self, Write};
@@ -25,6 +26,8 @@ Examples:
   backtrack cover --all --limit 3 -                 three solutions from standard input
   backtrack cover --count --stats tests/data/queens12.dlx   nodes and updates, as Knuth's DLX1
   backtrack cover --count --format json FILE        the count and the counters as JSON
+  backtrack cover --count --shard 2/16 FILE         shard 2 of 16 of the count: a JSON line
+  parallel backtrack cover --count --shard {}/16 FILE ::: $(seq 16) | backtrack merge
 
 Exit status: 0 solved, 1 no solution, 2 bad input or usage, 3 the search stopped at
 --max-nodes, --max-updates or --timeout.")]
@@ -65,6 +68,13 @@ pub struct Args {
     /// among them; the counts and the counters are the same as on one thread.
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     jobs: Option<u64>,
+
+    /// Count shard I of N (with --count): the search is cut into subtrees, dealt in turn to the
+    /// N shards, and this one prints a JSON line of its counters (`{"summary": ...}`).
+    /// `backtrack merge` adds the shards' lines up: the count, nodes and updates of one
+    /// search. Run the shards anywhere: GNU parallel, a Slurm job array, ...
+    #[arg(long, value_name = "I/N", value_parser = |s: &str| s.parse::<Shard>())]
+    shard: Option<Shard>,
 
     /// Text (options by name, one a line) or JSON (one object).
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -139,6 +149,14 @@ impl Args {
         if self.limit.is_some() && !(self.count || self.all) {
             return Err("--limit caps --count or --all".to_string());
         }
+        if self.shard.is_some() && (!self.count || self.limit.is_some()) {
+            return Err("--shard splits a whole count: give it with --count, without --limit".to_string());
+        }
+        if self.shard.is_some() && self.jobs.is_some_and(|j| j > 1) {
+            return Err(
+                "--shard runs on one thread: run the shards side by side instead of --jobs".to_string()
+            );
+        }
         let timeout = match self.timeout {
             Some(s) if !(s > 0.0 && s.is_finite()) => {
                 return Err(format!("--timeout {s}: give a number of seconds above 0"));
@@ -189,6 +207,13 @@ pub fn run(args: Args) -> io::Result<Status> {
     let progress = super::progress(None);
     if let Some(bar) = &progress {
         bar.set_message(if args.count { "counting" } else { "searching" });
+    }
+    if let Some(shard) = args.shard {
+        let (stats, outcome) = problem.matrix().count_shard(64 * shard.count(), shard, budget);
+        if let Some(bar) = progress {
+            bar.finish_and_clear();
+        }
+        return shard_line(shard, &stats, outcome == Search::OutOfBudget);
     }
     let report = if whole_tree && args.jobs != Some(1) {
         let stats = problem.matrix().count_in_parallel(args.jobs.unwrap_or(0) as usize);
@@ -253,4 +278,38 @@ pub fn run(args: Args) -> io::Result<Status> {
         Verdict::NoSolution => Status::NoSolution,
         Verdict::Stopped => Status::Stopped,
     })
+}
+
+/// A shard's counters, as one JSON line for `backtrack merge`.
+#[derive(Serialize)]
+struct ShardSummary {
+    shard: String,
+    solutions: u64,
+    nodes: u64,
+    updates: u64,
+    dead_ends: u64,
+    /// 1 if the budget stopped this shard: its counts are then a lower bound.
+    stopped: u64,
+}
+
+fn shard_line(shard: Shard, stats: &Stats, stopped: bool) -> io::Result<Status> {
+    #[derive(Serialize)]
+    struct Line {
+        summary: ShardSummary,
+    }
+    let summary = ShardSummary {
+        shard: shard.to_string(),
+        solutions: stats.solutions,
+        nodes: stats.nodes,
+        updates: stats.updates,
+        dead_ends: stats.dead_ends,
+        stopped: u64::from(stopped),
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    super::data_line(&mut out, &Line { summary })?;
+    out.flush()?;
+    if stopped {
+        eprintln!("shard {shard}: stopped at the budget: its counts are a lower bound");
+    }
+    Ok(if stopped { Status::Stopped } else { Status::Solved })
 }

@@ -4,6 +4,7 @@
 //! sense is refused here, with a sentence that says why, and nothing is silently ignored.
 
 use crate::cmd::Source;
+use backtrack::split::Shard;
 use backtrack::sudoku::logic::Builtin;
 use backtrack::watch::Watch;
 use clap::ValueEnum;
@@ -248,34 +249,9 @@ pub struct Plan {
     pub shard: Option<Shard>,
 }
 
-/// Shard `index` (from 1) of `count`: a deterministic part of a batch, by line number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    pub index: u64,
-    pub count: u64,
-}
-
-impl Shard {
-    /// Whether the line numbered `line` (from 1) is this shard's.
-    pub fn takes(self, line: u64) -> bool {
-        (line + self.count - 1) % self.count == self.index - 1
-    }
-}
-
-impl std::fmt::Display for Shard {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
-
 /// `I/N` with 1 <= I <= N, for `--shard`.
-fn shard(text: &str) -> Result<Shard, String> {
-    let parsed =
-        text.split_once('/').and_then(|(i, n)| Some((i.trim().parse().ok()?, n.trim().parse().ok()?)));
-    match parsed {
-        Some((index, count)) if 1 <= index && index <= count => Ok(Shard { index, count }),
-        _ => Err("give I/N, shard I of N, with 1 <= I <= N (1/4, 2/4, 3/4, 4/4)".to_string()),
-    }
+pub fn shard(text: &str) -> Result<Shard, String> {
+    text.parse()
 }
 
 /// A technique by name (`naked-single`, `x-wing`, ...), for `--techniques`.
