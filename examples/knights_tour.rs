@@ -1,5 +1,6 @@
 //! cargo run --release --example knights_tour -- 8 [--start a1 | --start row,col] [--closed]
-//!     [--count | --estimate [--probes N]] [--trace | --animate [--delay MS] | --tree FILE]
+//!     [--count [--jobs J | --shard I/N] | --estimate [--probes N]]
+//!     [--trace | --animate [--delay MS] | --tree FILE]
 //!     [--limit N] [--quiet] [--svg FILE] [--max-nodes N] [--timeout SECONDS]
 //!
 //! A knight's tour: the knight visits every square of an n×n board once. One slot a move; the
@@ -12,6 +13,7 @@
 //! 10×10, in seconds on 12×12 (after 69 million nodes); beyond that Warnsdorff's rule leads
 //! the search too far from home for backtracking to repair, and it runs for a very long time.
 
+use backtrack::split::{self, Part, Shard};
 use backtrack::watch::{Counters, Watch, Watcher};
 use backtrack::{Attempt, Budget, Event, estimate, stack_assumptions};
 use std::cell::Cell;
@@ -171,6 +173,19 @@ fn parse_square(text: &str, n: usize) -> Result<usize, String> {
     Ok((r - 1) * n + c - 1)
 }
 
+/// One generator a move: a closure over the move's number. (A macro: a closure's type has no
+/// name for a function to return.)
+macro_rules! generators {
+    ($board:expr) => {
+        (0..$board.n * $board.n)
+            .map(|i| {
+                let board = &$board;
+                move || board.candidates(i).map(move |sq| board.visit(i, sq))
+            })
+            .collect::<Vec<_>>()
+    };
+}
+
 const USAGE: &str = "\
 usage: knights_tour [N] [--start a1 | --start row,col] [--closed]
                     [--count | --estimate [--probes N]] [--trace | --animate [--delay MS] | --tree FILE]
@@ -179,6 +194,7 @@ usage: knights_tour [N] [--start a1 | --start row,col] [--closed]
 A knight's tour of an N×N board (default 8), by Warnsdorff's rule with backtracking.
   --start SQ   the first square (a1, or row,col from 0)  --closed   end a knight's move from the start
   --count      count every tour from the start (feasible up to 6×6)
+  --jobs J     count on J threads; --shard I/N: count shard I of N, a JSON line for `backtrack merge`
   --estimate   Knuth's estimate of the tree, --probes N  --quiet    no board, just the outcome
   --trace, --animate [--delay MS], --tree FILE, --limit N: watch the search
   --svg FILE   draw the tour
@@ -201,6 +217,7 @@ fn run() -> Result<bool, Box<dyn Error>> {
     let (mut svg, mut tree_file) = (None, None);
     let mut watch = Watch { limit: 200, delay: Duration::from_millis(100), ..Watch::default() };
     let mut budget = Budget::new();
+    let (mut jobs, mut shard) = (1, None::<Shard>);
     let mut args = std::env::args().skip(1);
     let number = |args: &mut dyn Iterator<Item = String>, flag: &str| -> Result<u64, String> {
         args.next().and_then(|a| a.parse().ok()).ok_or(format!("{flag} needs a number"))
@@ -223,6 +240,8 @@ fn run() -> Result<bool, Box<dyn Error>> {
             "--svg" => svg = Some(args.next().ok_or("--svg needs a file name")?),
             "--estimate" => guess = true,
             "--probes" => probes = number(&mut args, "--probes")?,
+            "--jobs" => jobs = number(&mut args, "--jobs")? as usize,
+            "--shard" => shard = Some(args.next().ok_or("--shard needs I/N")?.parse()?),
             "--max-nodes" => budget = budget.max_nodes(number(&mut args, "--max-nodes")?),
             "--timeout" => {
                 let seconds = args.next().and_then(|a| a.parse().ok());
@@ -244,14 +263,41 @@ fn run() -> Result<bool, Box<dyn Error>> {
         (watch.animate, watch.trace) = (false, true); // no terminal: the animation is the trace
     }
 
+    if jobs != 1 || shard.is_some() {
+        if !count || guess || watch.any() || svg.is_some() {
+            return Err("--jobs and --shard count: give them with --count".into());
+        }
+        if jobs != 1 && shard.is_some() {
+            return Err("--jobs or --shard, not both (a shard runs on one thread)".into());
+        }
+        // Each part of the search builds its own board, so that parts run on any thread.
+        let part = |budget: Option<&Budget>, part: Part<'_>| {
+            let board = Board::new(n, start, closed);
+            let generators = generators!(board);
+            match budget {
+                Some(budget) => part.count(stack_assumptions(&generators).observe(budget)),
+                None => part.count(stack_assumptions(&generators)),
+            }
+        };
+        let total = match shard {
+            Some(shard) => split::count_shard(64 * shard.count(), shard, |p| part(Some(&budget), p)),
+            None if budget.is_bounded() => {
+                return Err("--max-nodes and --timeout bound a search on one thread: use --shard".into());
+            }
+            None => split::count_parallel(jobs, |p| part(None, p)),
+        };
+        match shard {
+            Some(shard) => println!("{}", split::shard_summary(shard, &total, budget.exceeded())),
+            None => {
+                eprintln!("nodes: {}, dead ends: {}", total.nodes(), total.dead_ends());
+                println!("{}", total.solutions());
+            }
+        }
+        return Ok(budget.exceeded());
+    }
+
     let board = Board::new(n, start, closed);
-    // One generator a move: a closure over the move's number.
-    let generators: Vec<_> = (0..n * n)
-        .map(|i| {
-            let board = &board;
-            move || board.candidates(i).map(move |sq| board.visit(i, sq))
-        })
-        .collect();
+    let generators = generators!(board);
 
     if guess {
         // Knuth's estimate of the tree that counting every tour from the start would search.
@@ -332,12 +378,7 @@ mod tests {
     /// every step a knight's move, the first move on the start square (and home for a closed tour).
     fn check_tour(n: usize, start: usize, closed: bool) -> Option<u64> {
         let board = Board::new(n, start, closed);
-        let gens: Vec<_> = (0..n * n)
-            .map(|i| {
-                let board = &board;
-                move || board.candidates(i).map(move |sq| board.visit(i, sq))
-            })
-            .collect();
+        let gens = generators!(board);
         let mut search = stack_assumptions(&gens);
         search.next()?;
         let path: Vec<usize> = board.path.iter().map(|c| c.get() as usize).collect();
@@ -395,12 +436,7 @@ mod tests {
     fn tours_from_a_corner_of_five_by_five() {
         // 304 open tours start in a corner of the 5x5 board (1,728 directed tours in all).
         let board = Board::new(5, 0, false);
-        let gens: Vec<_> = (0..25)
-            .map(|i| {
-                let board = &board;
-                move || board.candidates(i).map(move |sq| board.visit(i, sq))
-            })
-            .collect();
+        let gens = generators!(board);
         assert_eq!(stack_assumptions(&gens).count(), 304);
     }
 

@@ -261,15 +261,7 @@ fn count_in_parts(
         None => split::count_parallel(jobs, |p| part(n, fewest, None, p)),
     };
     if let Some(shard) = shard {
-        let summary = serde_json::json!({ "summary": {
-            "shard": shard.to_string(),
-            "solutions": total.solutions(),
-            "nodes": total.nodes(),
-            "dead_ends": total.dead_ends(),
-            "profile": total.profile(),
-            "stopped": u64::from(budget.exceeded()),
-        }});
-        println!("{summary}");
+        println!("{}", split::shard_summary(shard, &total, budget.exceeded()));
     } else if stats {
         let profile: Vec<String> = total.profile().iter().map(u64::to_string).collect();
         println!("{} solutions, {} nodes, {} dead ends", total.solutions(), total.nodes(), total.dead_ends());
