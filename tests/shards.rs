@@ -145,3 +145,61 @@ fn gnu_parallel_runs_the_shards() {
     assert!(answers.iter().enumerate().all(|(i, a)| a["line"] == i as u64 + 1 && a["count"] == 1));
     assert_eq!((summary["shards"].as_u64(), summary["complete"].as_bool()), (Some(4), Some(true)));
 }
+
+/// Run `shards` (a command with `{}` where `I/N` goes) for I = 1..=n through GNU parallel, or
+/// one after the other where it is not installed, into `backtrack merge`; the merged summary.
+fn merged_count(shards: &str, n: usize) -> Value {
+    let have = Command::new("parallel").arg("--version").output().is_ok_and(|o| o.status.success());
+    let bin = env!("CARGO_BIN_EXE_backtrack");
+    let script = if have {
+        format!("parallel --will-cite '{shards}' ::: $(seq -f '%g/{n}' {n}) | {bin} merge")
+    } else {
+        eprintln!("GNU parallel is not installed: running the shards one after the other");
+        let one = shards.replace("{}", "$i/{n}");
+        format!("for i in $(seq {n}); do {one}; done | {bin} merge")
+    };
+    let out =
+        Command::new("bash").arg("-c").arg(&script).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap();
+    assert!(out.status.success(), "{script}: {}", text(&out.stderr));
+    let (answers, summary) = split(&text(&out.stdout));
+    assert!(answers.is_empty(), "a count's shards give counters only");
+    assert_eq!((summary["shards"].as_u64(), summary["complete"].as_bool()), (Some(n as u64), Some(true)));
+    summary
+}
+
+#[test]
+fn gnu_parallel_counts_pentominoes_in_shards_as_knuths_dlx1_does() {
+    let bin = env!("CARGO_BIN_EXE_backtrack");
+    let summary = merged_count(&format!("{bin} cover --count --shard {{}} tests/data/pent6x10.dlx"), 4);
+    // Knuth's DLX1 on the 6x10 box: 9,356 solutions (2,339 up to symmetry, four each).
+    assert_eq!(summary["solutions"], 9356);
+    assert_eq!(summary["nodes"], 3_615_972);
+    assert_eq!(summary["updates"], 1_234_494_906u64);
+}
+
+#[test]
+fn gnu_parallel_counts_queens_in_shards_with_the_driver() {
+    // The example, built with this test run's profile (optimised: see Cargo.toml).
+    let built = Command::new(env!("CARGO"))
+        .args(["build", "-q", "--profile", "test", "--example", "queens"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .status()
+        .unwrap();
+    assert!(built.success());
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_backtrack")).with_file_name("examples/queens");
+    let summary = merged_count(&format!("{} 14 --count --shard {{}}", bin.display()), 5);
+    assert_eq!(summary["solutions"], 365_596); // OEIS A000170
+    // Nodes per level add up to the nodes, and the last level holds the solutions.
+    let profile: Vec<u64> =
+        summary["profile"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    assert_eq!(profile.len(), 15);
+    assert_eq!(profile.iter().sum::<u64>(), summary["nodes"].as_u64().unwrap());
+    assert_eq!((profile[0], profile[1], profile[14]), (1, 14, 365_596));
+    // The same search on one thread (the example's own count) gives the same nodes.
+    let whole = Command::new(&bin).args(["14", "--stats"]).output().unwrap();
+    let first = text(&whole.stdout).lines().next().unwrap_or_default().to_string();
+    assert_eq!(
+        first,
+        format!("365596 solutions, {} nodes, {} dead ends", summary["nodes"], summary["dead_ends"])
+    );
+}
