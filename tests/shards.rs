@@ -203,3 +203,31 @@ fn gnu_parallel_counts_queens_in_shards_with_the_driver() {
         format!("365596 solutions, {} nodes, {} dead ends", summary["nodes"], summary["dead_ends"])
     );
 }
+
+#[test]
+fn a_count_shard_stopped_by_its_budget_says_so_and_the_merge_is_incomplete() {
+    let shard = |spec: &str, extra: &[&str]| {
+        let out = run_backtrack(
+            &[&["cover", "--count", "--shard", spec][..], extra, &["tests/data/pent3x20.dlx"]].concat(),
+            b"",
+        );
+        (out.status.code(), text(&out.stdout), text(&out.stderr))
+    };
+    let (code, stopped, err) = shard("2/2", &["--max-nodes", "50"]);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.contains("stopped at the budget"), "{err}");
+    let (_, summary) = split(&stopped);
+    assert_eq!(summary["stopped"], 1);
+    assert!(summary["nodes"].as_u64().unwrap() <= 50);
+    let (code, first, _) = shard("1/2", &[]);
+    assert_eq!(code, Some(0));
+    let (code, merged, err) = merge(&[&first[..], &stopped].concat(), &[]);
+    assert_eq!(code, Some(3), "{err}");
+    assert_eq!(split(&merged).1["complete"], false);
+    // Refused: a shard of something that is not a whole count.
+    for args in [&["cover", "--shard", "1/2"][..], &["cover", "--count", "--limit", "3", "--shard", "1/2"]] {
+        let out = run_backtrack(&[args, &["tests/data/pent3x20.dlx"]].concat(), b"");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(text(&out.stderr).contains("--shard splits a whole count"), "{}", text(&out.stderr));
+    }
+}
