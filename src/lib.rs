@@ -100,8 +100,10 @@
 //! The driver needs a generator per slot up front: problems whose number of decisions is not
 //! known in advance are modelled with slots that may offer a "nothing to do" candidate.
 //! [`Assumptions::fewest_first`] needs generators whose iterators know their length
-//! ([`ExactSizeIterator`]). The shared state lives in `Cell`s, so a search runs on one thread;
-//! run independent searches on several (the command line solves batches that way).
+//! ([`ExactSizeIterator`]). The shared state lives in `Cell`s, so one search runs on one
+//! thread; [`split`] cuts it into independent parts, each with a state of its own, to count on
+//! several threads or machines. A [`Budget`] bounds one thread's search (and a shard's parts,
+//! which run one after the other), not a count spread over threads.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
