@@ -1,6 +1,6 @@
 //! cargo run --release --example knights_tour -- 8 [--start a1 | --start row,col] [--closed]
 //!     [--count [--jobs J | --shard I/N] | --estimate [--probes N]]
-//!     [--trace | --animate [--delay MS] | --tree FILE]
+//!     [--trace | --animate [--delay MS] | --tree FILE | --html FILE]
 //!     [--limit N] [--quiet] [--svg FILE] [--max-nodes N] [--timeout SECONDS]
 //!
 //! A knight's tour: the knight visits every square of an n×n board once. One slot a move; the
@@ -14,7 +14,7 @@
 //! the search too far from home for backtracking to repair, and it runs for a very long time.
 
 use backtrack::split::{self, Part, Shard};
-use backtrack::watch::{Counters, Watch, Watcher};
+use backtrack::watch::{Counters, Layout, Recorder, Watch, Watcher};
 use backtrack::{Attempt, Budget, Event, estimate, stack_assumptions};
 use std::cell::Cell;
 use std::error::Error;
@@ -198,6 +198,8 @@ A knight's tour of an N×N board (default 8), by Warnsdorff's rule with backtrac
   --estimate   Knuth's estimate of the tree, --probes N  --quiet    no board, just the outcome
   --trace, --animate [--delay MS], --tree FILE, --limit N: watch the search
   --svg FILE   draw the tour
+  --html FILE  the explorer: a page that replays the search (its first --limit events, default
+               10000) on the board beside its tree, forward and back
   --max-nodes N, --timeout SECONDS: stop the search there (exit status 3)";
 
 fn main() -> std::process::ExitCode {
@@ -214,7 +216,7 @@ fn run() -> Result<bool, Box<dyn Error>> {
     let mut n = 8;
     let (mut start, mut closed, mut count, mut quiet, mut guess, mut probes) =
         (None, false, false, false, false, 10_000);
-    let (mut svg, mut tree_file) = (None, None);
+    let (mut svg, mut tree_file, mut html_file) = (None, None, None::<String>);
     let mut watch = Watch { limit: 200, delay: Duration::from_millis(100), ..Watch::default() };
     let mut budget = Budget::new();
     let (mut jobs, mut shard) = (1, None::<Shard>);
@@ -237,6 +239,7 @@ fn run() -> Result<bool, Box<dyn Error>> {
             "--delay" => watch.delay = Duration::from_millis(number(&mut args, "--delay")?),
             "--limit" => watch.limit = number(&mut args, "--limit")?,
             "--tree" => tree_file = Some(args.next().ok_or("--tree needs a file name")?),
+            "--html" => html_file = Some(args.next().ok_or("--html needs a file name")?),
             "--svg" => svg = Some(args.next().ok_or("--svg needs a file name")?),
             "--estimate" => guess = true,
             "--probes" => probes = number(&mut args, "--probes")?,
@@ -298,6 +301,29 @@ fn run() -> Result<bool, Box<dyn Error>> {
 
     let board = Board::new(n, start, closed);
     let generators = generators!(board);
+    if let Some(file) = &html_file {
+        let limit = if watch.limit == 200 { 10_000 } else { watch.limit as usize };
+        let cells = || {
+            board
+                .moves
+                .iter()
+                .map(|m| if m.get() == 0 { String::new() } else { m.get().to_string() })
+                .collect()
+        };
+        // Move i has no square: the knight stands where move i took it (the start before move 1).
+        let stuck = |i: usize| if i == 0 { start } else { board.path[i - 1].get() as usize };
+        let dead_end =
+            |i: usize| (vec![stuck(i)], format!("no free square a knight's move away for move {}", i + 1));
+        let mut recorder = Recorder::new(limit, cells, dead_end);
+        let mut search = stack_assumptions(&generators).observe(|e: Event<'_, _>| recorder.see(&e));
+        search.next();
+        drop(search);
+        let title = format!("A knight's tour of the {n}x{n} board, by Warnsdorff's rule");
+        let page = recorder.page(&title, &Layout::chessboard(n));
+        std::fs::write(file, page).map_err(|e| format!("cannot write {file}: {e}"))?;
+        println!("wrote {} events of the search to {file}", recorder.len());
+        return Ok(false);
+    }
 
     if guess {
         // Knuth's estimate of the tree that counting every tour from the start would search.

@@ -1,13 +1,13 @@
 //! cargo run --release --example queens -- 8 [--count | --all | --stats] [--fewest]
 //!     [--jobs J | --shard I/N] [--max-nodes N] [--timeout SECONDS]
-//!     [--trace | --animate [--delay MS] | --tree FILE] [--limit N] [--estimate [--probes N]]
+//!     [--trace | --animate [--delay MS] | --tree FILE | --html FILE] [--limit N] [--estimate [--probes N]]
 //!
 //! N queens on an N×N board, none attacking another: one slot a row, each row's generator offers
 //! the columns that no queen placed so far attacks. The board is three bit masks (columns and the
 //! two diagonals) in `Cell`s, shared by all the generators.
 
 use backtrack::split::{self, Part, Shard};
-use backtrack::watch::{Counters, Watch, Watcher};
+use backtrack::watch::{Counters, Layout, Recorder, Watch, Watcher};
 use backtrack::{Attempt, Budget, Event, Ones, Stats, estimate, stack_assumptions};
 use std::cell::Cell;
 use std::error::Error;
@@ -99,6 +99,8 @@ N queens on an N×N board (default 8, up to 64), by stacking assumptions: one sl
   --stats      nodes per level, dead ends              --fewest  the row with fewest columns next
   --trace      every assumption (to --limit lines, default 200)
   --animate    redraw the board live, --delay MS apart --tree FILE   the search tree (.dot, .svg)
+  --html FILE  the explorer: a page that replays the search (its first --limit events, default
+               10000) on the board beside its tree, forward and back
   --estimate   Knuth's estimate of the tree size, with --probes N random probes (default 10000)
   --max-nodes N, --timeout SECONDS: stop the search there (exit status 3)
   --jobs J     count (--count, --stats) on J threads, the search cut into subtrees
@@ -120,7 +122,7 @@ fn run() -> Result<bool, Box<dyn Error>> {
     let (mut count, mut all, mut fewest, mut guess, mut probes) = (false, false, false, false, 10_000);
     let mut stats = false;
     let mut watch = Watch { limit: 200, delay: Duration::from_millis(150), ..Watch::default() };
-    let mut tree_file = None;
+    let (mut tree_file, mut html_file) = (None, None::<String>);
     let mut budget = Budget::new();
     let (mut jobs, mut shard) = (1, None::<Shard>);
     let mut args = std::env::args().skip(1);
@@ -142,6 +144,7 @@ fn run() -> Result<bool, Box<dyn Error>> {
             "--delay" => watch.delay = Duration::from_millis(number(&mut args, "--delay")?),
             "--limit" => watch.limit = number(&mut args, "--limit")?,
             "--tree" => tree_file = Some(args.next().ok_or("--tree needs a file name")?),
+            "--html" => html_file = Some(args.next().ok_or("--html needs a file name")?),
             "--estimate" => guess = true,
             "--probes" => probes = number(&mut args, "--probes")?,
             "--jobs" => jobs = number(&mut args, "--jobs")? as usize,
@@ -157,6 +160,9 @@ fn run() -> Result<bool, Box<dyn Error>> {
     }
     if !(1..=64).contains(&n) {
         return Err(format!("board size {n} is out of range 1..=64").into());
+    }
+    if let Some(file) = &html_file {
+        return explore(n, file, if watch.limit == 200 { 10_000 } else { watch.limit as usize });
     }
     watch.tree = tree_file.is_some();
     if watch.animate && !std::io::stdout().is_terminal() {
@@ -227,6 +233,26 @@ fn run() -> Result<bool, Box<dyn Error>> {
         report(search, &board, count, all, &budget)
     };
     Ok(stopped(&budget, solutions))
+}
+
+/// Write the explorer page of the search of `n` queens (its first `limit` events) to `file`.
+fn explore(n: usize, file: &str, limit: usize) -> Result<bool, Box<dyn Error>> {
+    let board = Board::new(n);
+    let generators = generators!(board);
+    let cells = || {
+        let queen = |r: usize, c: usize| board.queens[r].get() == Some(c);
+        (0..n * n).map(|i| if queen(i / n, i % n) { "♛".to_string() } else { String::new() }).collect()
+    };
+    let dead_end =
+        |row: usize| ((row * n..(row + 1) * n).collect(), format!("row {} has no free column", row + 1));
+    let mut recorder = Recorder::new(limit, cells, dead_end);
+    let mut search = stack_assumptions(&generators).observe(|e: Event<'_, _>| recorder.see(&e));
+    while search.next().is_some() {}
+    drop(search);
+    let page = recorder.page(&format!("{n} queens, one row at a time"), &Layout::chessboard(n));
+    std::fs::write(file, page).map_err(|e| format!("cannot write {file}: {e}"))?;
+    println!("wrote {} events of the search to {file}", recorder.len());
+    Ok(false)
 }
 
 /// One part of the search of `n` queens (see `backtrack::split`): each part builds its own

@@ -2,7 +2,8 @@
 //! (one a line of the input) is parsed by clap and decoded into a plan, as `main` does.
 //!
 //! Checked: no panic, whatever the arguments. Nothing runs: `decode` only reads them (but for
-//! `--tree FILE`, which makes its file, so arguments naming it are left out).
+//! `--tree FILE` and `--html FILE`, which make their file, so arguments naming them are left
+//! out).
 
 #![no_main]
 
@@ -13,7 +14,7 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let args: Vec<&str> = text.split('\n').collect();
-    if args.iter().any(|a| a.starts_with("--tree")) {
+    if args.iter().any(|a| a.starts_with("--tree") || a.starts_with("--html")) {
         return;
     }
     let Ok(cli) = Cli::try_parse_from(std::iter::once("backtrack").chain(args)) else { return };

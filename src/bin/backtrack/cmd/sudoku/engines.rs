@@ -5,7 +5,7 @@ use super::report::{Counters, Grading, Report, Verdict};
 use backtrack::sudoku::bitboard::{Forced, Propagation};
 use backtrack::sudoku::logic::{self, Builtin, Grade, Technique};
 use backtrack::sudoku::{Board, Cell, ExactCover, Placement, bitboard};
-use backtrack::watch::{Counters as WatchCounters, Watcher};
+use backtrack::watch::{Counters as WatchCounters, Layout, Recorder, Watcher};
 use backtrack::{Assumptions, Budget, Event, Observer, SlotOrder, stack_assumptions};
 use std::cell::Cell as Flag;
 use std::io::Write;
@@ -201,6 +201,8 @@ fn search_driver(plan: &Plan, board: &Board, limits: Limits) -> Found {
             board: &|| grid.board(),
             cell: &|forced: &Forced<'_>| forced.placed().map(|(cell, _)| cell),
             dead_end: &|slot| format!("dead end: decision {} has no digit left", slot + 1),
+            dead_cells: &|_| Vec::new(),
+            generators: "the driver with propagation",
         };
         return run_driver(plan, stack_assumptions(&generators), view, limits);
     };
@@ -211,6 +213,11 @@ fn search_driver(plan: &Plan, board: &Board, limits: Limits) -> Found {
         board: &|| board.clone(), // the board holds the assumptions while the search lives
         cell: &|placement: &Placement<'_>| Some(placement.cell()),
         dead_end: &|slot| format!("dead end: {} has no candidate", cells[slot]),
+        dead_cells: &|slot| vec![cells[slot].index()],
+        generators: match order {
+            Order::Static => "the seed's generators in reading order",
+            Order::Fewest => "the seed's generators, fewest candidates first",
+        },
     };
     let search = stack_assumptions(&generators);
     match order {
@@ -234,6 +241,10 @@ struct View<'v, A> {
     board: &'v dyn Fn() -> Board,
     cell: &'v dyn Fn(&A) -> Option<Cell>,
     dead_end: &'v dyn Fn(usize) -> String,
+    /// The cells a dead end is about (none when a slot is not one cell).
+    dead_cells: &'v dyn Fn(usize) -> Vec<usize>,
+    /// Which generators the search runs, in words.
+    generators: &'static str,
 }
 
 /// Run a driver search with the budget and the watching (trace, animation, tree) as one
@@ -266,9 +277,23 @@ where
     };
     let draw = |event: &Event<'_, I::Item>, counters: &WatchCounters| frame(&view, event, counters);
     let mut watcher = Watcher::new(std::io::stdout(), watch, view.dead_end, draw);
+    let title = format!("backtrack sudoku {:#}: {}", (view.board)(), view.generators);
+    let cell_texts = || {
+        let board = (view.board)();
+        Cell::all().map(|c| board.get(c).map_or(String::new(), |d| d.to_string())).collect()
+    };
+    let mut recorder = plan.html.as_ref().map(|_| {
+        // The page says "Dead end: ..." itself.
+        let why = |slot| (view.dead_end)(slot).trim_start_matches("dead end: ").to_string();
+        Recorder::new(watch.limit as usize, cell_texts, move |slot| ((view.dead_cells)(slot), why(slot)))
+    });
     let watching = Flag::new(true);
     let watch_until_limit = |event: Event<'_, I::Item>| {
-        if watching.get() && watcher.see(&event).is_break() {
+        let mut more = watcher.see(&event).is_continue();
+        if let Some(recorder) = &mut recorder {
+            more &= recorder.see(&event).is_continue();
+        }
+        if watching.get() && !more {
             watching.set(false);
         }
     };
@@ -280,6 +305,13 @@ where
             "(the {what} stopped at --limit {}; the search went on)",
             watch.limit
         );
+    }
+    if let (Some(recorder), Some(path)) = (&recorder, &plan.html) {
+        let page = recorder.page(&title, &Layout::SUDOKU);
+        match std::fs::write(path, page) {
+            Ok(()) => eprintln!("wrote {} events of the search to {}", recorder.len(), path.display()),
+            Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
+        }
     }
     if let (Some(tree), Some(path)) = (watcher.tree(), &plan.tree) {
         match tree.write_to(path) {

@@ -126,6 +126,12 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     tree: Option<PathBuf>,
 
+    /// Write the explorer to FILE (.html): one page that replays the driver's search (its first
+    /// --limit events, default 10000) on the board beside its tree, forward and back, with the
+    /// counters. It opens from disk, without a network. One puzzle only.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+
     /// Solve a batch on N threads [default: one a core].
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     jobs: Option<u64>,
@@ -238,6 +244,8 @@ pub struct Plan {
     /// Watching the driver's search (trace, animation, tree): one puzzle or a batch, in order.
     pub watch: Option<Watch>,
     pub tree: Option<PathBuf>,
+    /// The explorer page to write.
+    pub html: Option<PathBuf>,
     /// `None`: the default for the input (grid for one puzzle, line for a batch).
     pub format: Option<Format>,
     pub stats: bool,
@@ -294,7 +302,7 @@ impl Args {
         } else {
             Mode::Solve
         };
-        let watching = self.trace || self.animate || self.tree.is_some();
+        let watching = self.trace || self.animate || self.tree.is_some() || self.html.is_some();
         let driver_only = watching || self.order.is_some() || matches!(mode, Mode::Estimate { .. });
         // Knuth's estimate probes the seed's tree: fewest candidates first unless told otherwise.
         let order = match mode {
@@ -313,9 +321,11 @@ impl Args {
                 return Err("--count and --all need a search: the logic solver finds one solution".into());
             }
             (Some(s), _) if driver_only && s != Solver::Backtrack => {
-                return Err("--trace, --animate, --tree and --order watch or steer the driver: use them \
+                return Err(
+                    "--trace, --animate, --tree, --html and --order watch or steer the driver: use them \
                             with --solver backtrack (or without --solver)"
-                    .into());
+                        .into(),
+                );
             }
             (Some(s), _) => s,
             (None, Mode::Explain | Mode::Hint { .. }) => Solver::Logic,
@@ -335,7 +345,8 @@ impl Args {
         }
         if watching && mode.one_puzzle() {
             return Err(
-                "--trace, --animate and --tree watch a search: use them to solve, count or list".into()
+                "--trace, --animate, --tree and --html watch a search: use them to solve, count or list"
+                    .into(),
             );
         }
         if self.format == Some(Format::Json) && (self.trace || self.animate) {
@@ -353,6 +364,16 @@ impl Args {
                 return Err("--tree draws one search: give one puzzle as an argument".into());
             }
             // A tree that cannot be written is bad usage: say so before searching, not after.
+            std::fs::File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        if let Some(path) = &self.html {
+            let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+            if !matches!(extension, "html" | "htm") {
+                return Err(format!("--html {}: the explorer is a web page: name it .html", path.display()));
+            }
+            if matches!(input, Input::Source(_)) {
+                return Err("--html replays one search: give one puzzle as an argument".into());
+            }
             std::fs::File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
         if (self.max_nodes.is_some() || self.timeout.is_some()) && solver == Solver::Logic {
@@ -375,7 +396,11 @@ impl Args {
                 animate: frames,
                 delay: Duration::from_millis(self.delay.unwrap_or(40)),
                 tree: self.tree.is_some(),
-                limit: limit.unwrap_or(if self.tree.is_some() { 200 } else { 1000 }),
+                limit: limit.unwrap_or(match (&self.tree, &self.html) {
+                    (Some(_), _) => 200,
+                    (None, Some(_)) => 10_000,
+                    (None, None) => 1000,
+                }),
             }
         });
         let jobs = match self.jobs {
@@ -391,6 +416,7 @@ impl Args {
             order,
             watch,
             tree: self.tree,
+            html: self.html,
             format: self.format,
             stats: self.stats,
             jobs,

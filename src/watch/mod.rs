@@ -1,7 +1,11 @@
-//! Watching a search: its tree as Graphviz DOT, and the lines of a trace.
+//! Watching a search: its tree as Graphviz DOT, the lines of a trace, and the explorer page.
 //!
-//! Both are [`Observer`](crate::Observer)s, or helpers for one, fed by
+//! All are [`Observer`](crate::Observer)s, or helpers for one, fed by
 //! [`Assumptions::observe`](crate::Assumptions::observe).
+
+mod explorer;
+
+pub use explorer::{Layout, Recorder};
 
 use crate::Event;
 use std::fmt::{self, Display, Write as _};
