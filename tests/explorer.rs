@@ -227,3 +227,80 @@ fn the_queens_and_tour_pages_replay_their_searches() {
     assert_eq!(attribute(&shown, "position"), "10000");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn the_logic_page_steps_through_the_explanation() {
+    let Some(browser) = chromium() else { return };
+    let dir = tempdir("logic");
+    let page = dir.join("logic.html");
+    let puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let out = run_backtrack(&["sudoku", "--explain", "--html", page.to_str().unwrap(), puzzle], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // The explanation as data, from the same command: each step's sentence, placements and
+    // eliminations (`r8c6=1`).
+    let json = run_backtrack(&["sudoku", "--explain", "--format", "json", puzzle], b"");
+    let explained: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let steps = explained["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 71);
+    let cell_of = |name: &str| {
+        let (cell, digit) = name.split_once('=').unwrap();
+        let (r, c) = cell[1..].split_once('c').unwrap();
+        ((r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1, digit.to_string())
+    };
+    let mut placed: Vec<String> =
+        puzzle.chars().map(|c| if c == '.' { String::new() } else { c.to_string() }).collect();
+    for (n, step) in steps.iter().enumerate().take(12) {
+        for p in step["placements"].as_array().unwrap() {
+            let (cell, digit) = cell_of(p.as_str().unwrap());
+            placed[cell] = digit;
+        }
+        let shown = dom(&browser, &page, &format!("step={}", n + 1));
+        // The sentence, numbered.
+        assert!(
+            shown.contains(&format!("{}. {}", n + 1, step["sentence"].as_str().unwrap())),
+            "step {}",
+            n + 1
+        );
+        // The digits placed so far (empty cells show their pencil marks).
+        let digits: Vec<String> = board_texts(&shown)
+            .into_iter()
+            .map(|t| if t.starts_with('?') { String::new() } else { t })
+            .collect();
+        assert_eq!(digits, placed, "the digits after step {}", n + 1);
+        // Each candidate the step removed is drawn struck out in its cell, and no other.
+        let mut struck: Vec<(usize, String)> = Vec::new();
+        for (cell, piece) in shown.split("<td data-cell=\"").skip(1).enumerate() {
+            let html = piece.split("</td>").next().unwrap_or("");
+            for gone in html.split("class=\"gone\">").skip(1) {
+                struck.push((cell, gone.split('<').next().unwrap_or("").to_string()));
+            }
+        }
+        let mut removed: Vec<(usize, String)> =
+            step["eliminations"].as_array().unwrap().iter().map(|e| cell_of(e.as_str().unwrap())).collect();
+        // A placement removes the other candidates of its peers too: those show as struck where
+        // the cell keeps pencil marks; check the step's own eliminations are among them.
+        struck.sort();
+        removed.sort();
+        for r in &removed {
+            assert!(struck.contains(r), "step {}: {r:?} removed but not shown struck: {struck:?}", n + 1);
+        }
+        if step["placements"].as_array().unwrap().is_empty() {
+            assert_eq!(struck, removed, "step {}: exactly its eliminations are struck", n + 1);
+        }
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The `data-text` of every board cell: a digit, or `?` and the candidates.
+fn board_texts(dom: &str) -> Vec<String> {
+    dom.split("<td data-cell=\"")
+        .skip(1)
+        .map(|piece| {
+            let head = piece.split('>').next().unwrap_or("");
+            head.split_once("data-text=\"")
+                .and_then(|(_, rest)| rest.split('"').next())
+                .unwrap_or("")
+                .to_string()
+        })
+        .collect()
+}

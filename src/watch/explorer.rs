@@ -40,7 +40,7 @@ impl Layout {
 /// One recorded event.
 #[derive(Clone, Debug)]
 struct Recorded {
-    /// 0 assume, 1 take back, 2 dead end, 3 solution.
+    /// 0 assume, 1 take back, 2 dead end, 3 solution, 4 a step of reasoning.
     kind: u8,
     level: usize,
     /// The assumption's words (assume and take back), or why (dead end): a text number.
@@ -158,6 +158,21 @@ impl<'r> Recorder<'r> {
         n
     }
 
+    /// What changed on the board since it was last read: (cell, text before, text after).
+    fn changes(&mut self) -> Vec<(u32, u32, u32)> {
+        let mut changes = Vec::new();
+        let board: Vec<String> = (self.board)();
+        for (cell, text) in board.iter().enumerate() {
+            let after = self.number(text);
+            let before = self.now.get(cell).copied().unwrap_or(after);
+            if before != after {
+                changes.push((cell as u32, before, after));
+                self.now[cell] = after;
+            }
+        }
+        changes
+    }
+
     /// Record `event` and what it changed on the board; `Break` once the limit is reached
     /// (the search may go on: the recording has stopped).
     pub fn see<A: Display>(&mut self, event: &Event<'_, A>) -> ControlFlow<()> {
@@ -197,22 +212,27 @@ impl<'r> Recorder<'r> {
             }
             undone
         } else {
-            let mut changes = Vec::new();
-            let board: Vec<String> = (self.board)();
-            for (cell, text) in board.iter().enumerate() {
-                let after = self.number(text);
-                let before = self.now.get(cell).copied().unwrap_or(after);
-                if before != after {
-                    changes.push((cell as u32, before, after));
-                    self.now[cell] = after;
-                }
-            }
+            let changes = self.changes();
             if kind == 0 {
                 self.in_force.push(changes.clone());
             }
             changes
         };
         self.events.push(Recorded { kind, level, text, changes, marks });
+        if self.is_full() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    }
+
+    /// Record a step of reasoning (the logic solver's): the board as it stands after it, the
+    /// `sentence` that explains it, and the cells it rests on. A board text that starts with
+    /// `?` is drawn as pencil marks: `?127` is an empty cell with candidates 1, 2 and 7.
+    pub fn step(&mut self, sentence: &str, cells: impl IntoIterator<Item = usize>) -> ControlFlow<()> {
+        if self.is_full() {
+            return ControlFlow::Break(());
+        }
+        let text = self.number(sentence);
+        let changes = self.changes();
+        let marks = cells.into_iter().map(|c| c as u32).collect();
+        self.events.push(Recorded { kind: 4, level: 0, text, changes, marks });
         if self.is_full() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
     }
 

@@ -5,7 +5,7 @@
 
 use super::step::{Explain, removals, set};
 use super::{Builtin, Grid, Outcome, Step, Trial, solve_grid};
-use crate::sudoku::{Candidate, Cell, Digit, Digits};
+use crate::sudoku::{Candidate, Cell, Cells, Digit, Digits};
 use std::fmt;
 
 /// `digit` was tried in `cell` and the logic led to `outcome`.
@@ -77,5 +77,9 @@ impl Explain for Bifurcation {
                 step.placements.len()
             ),
         }
+    }
+
+    fn cells(&self) -> Cells {
+        Cells::from(self.cell)
     }
 }

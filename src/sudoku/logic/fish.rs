@@ -5,7 +5,7 @@
 use super::step::{Explain, lines, removals};
 use super::{Builtin, Grid, Step, first_subset};
 use crate::Ones;
-use crate::sudoku::{Candidate, Digit, House};
+use crate::sudoku::{Candidate, Cells, Digit, House};
 use std::fmt;
 
 /// In the `base` lines, `digit` lies only in the `cover` lines, as many as they are.
@@ -71,5 +71,10 @@ impl Explain for Fish {
         let name = ["X-Wing", "swordfish", "jellyfish"][base.len().clamp(2, 4) - 2];
         let then = removals(&step.eliminations);
         write!(f, "{name} on {digit} in {} ({}): {then}", lines(base), lines(cover))
+    }
+
+    fn cells(&self) -> Cells {
+        let union = |houses: &[House]| houses.iter().fold(Cells::empty(), |set, h| set | h.cell_set());
+        union(&self.base) & union(&self.cover)
     }
 }

@@ -2,7 +2,7 @@
 
 use super::step::Explain;
 use super::{Builtin, Grid, Step};
-use crate::sudoku::{Candidate, Cell, Digit, House};
+use crate::sudoku::{Candidate, Cell, Cells, Digit, House};
 use std::fmt;
 
 /// `digit` has one place left in `house`: `cell`.
@@ -44,5 +44,9 @@ impl Explain for HiddenSingle {
 
     fn write(&self, _: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "hidden single: {} can only go in {} in {}", self.digit, self.cell, self.house)
+    }
+
+    fn cells(&self) -> Cells {
+        self.house.cell_set()
     }
 }

@@ -71,4 +71,8 @@ impl Explain for HiddenSubset {
         let (name, then) = (size_name(*cells), removals(&step.eliminations));
         write!(f, "hidden {name} {} in {cells} ({house}): no other digit fits there, so {then}", set(*digits))
     }
+
+    fn cells(&self) -> Cells {
+        self.cells
+    }
 }

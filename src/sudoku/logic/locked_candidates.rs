@@ -6,7 +6,7 @@
 
 use super::step::{Explain, removals};
 use super::{Builtin, Grid, Step};
-use crate::sudoku::{Candidate, Digit, House};
+use crate::sudoku::{Candidate, Cells, Digit, House};
 use std::fmt;
 
 /// Within `house`, `digit` is confined to its intersection with `line`: pointing when `house`
@@ -63,5 +63,9 @@ impl Explain for LockedCandidates {
         let kind = if matches!(house, House::Box(_)) { "pointing" } else { "claiming" };
         let then = removals(&step.eliminations);
         write!(f, "locked candidates ({kind}): in {house}, {digit} is only in {line}, so {then}")
+    }
+
+    fn cells(&self) -> Cells {
+        self.house.cell_set() & self.line.cell_set()
     }
 }

@@ -2,7 +2,7 @@
 
 use super::step::Explain;
 use super::{Builtin, Grid, Step};
-use crate::sudoku::{Candidate, Cell, Digit};
+use crate::sudoku::{Candidate, Cell, Cells, Digit};
 use std::fmt;
 
 /// `cell` has one candidate left, `digit`.
@@ -31,5 +31,9 @@ impl Explain for NakedSingle {
 
     fn write(&self, _: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "naked single: {} can only be {}", self.cell, self.digit)
+    }
+
+    fn cells(&self) -> Cells {
+        Cells::from(self.cell)
     }
 }

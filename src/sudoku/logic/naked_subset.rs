@@ -68,4 +68,8 @@ impl Explain for NakedSubset {
         let (name, then) = (size_name(*cells), removals(&step.eliminations));
         write!(f, "naked {name} {} in {cells} ({house}): {then}", set(*digits))
     }
+
+    fn cells(&self) -> Cells {
+        self.cells
+    }
 }

@@ -11,7 +11,7 @@ use super::naked_subset::NakedSubset;
 use super::xyz_wing::XyzWing;
 use super::y_wing::YWing;
 use super::{Builtin, Kind};
-use crate::sudoku::{Candidate, Digits, House};
+use crate::sudoku::{Candidate, Cells, Digits, House};
 use itertools::Itertools;
 use std::fmt;
 
@@ -66,6 +66,9 @@ pub(super) trait Explain {
 
     /// The sentence, which may name what `step` places and removes.
     fn write(&self, step: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+
+    /// The cells the evidence rests on, to show a person where to look.
+    fn cells(&self) -> Cells;
 }
 
 /// Each technique's evidence is a variant of [`Evidence`].
@@ -131,6 +134,10 @@ impl Explain for Custom {
     fn write(&self, _: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.technique, self.sentence)
     }
+
+    fn cells(&self) -> Cells {
+        Cells::empty() // a sentence of one's own names its cells itself
+    }
 }
 
 /// What a bifurcation's trial led to.
@@ -185,6 +192,13 @@ impl Step {
     /// Where the step is, without saying what it concludes: the second level of a hint.
     pub fn location(&self) -> String {
         self.evidence.explain().location()
+    }
+
+    /// The cells the step's evidence rests on (the pair of a naked pair, the house of a hidden
+    /// single, a wing's pivot and pincers, ...), to show where to look; empty for a technique
+    /// of one's own.
+    pub fn evidence_cells(&self) -> Cells {
+        self.evidence.explain().cells()
     }
 }
 

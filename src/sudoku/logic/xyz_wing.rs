@@ -60,4 +60,8 @@ impl Explain for XyzWing {
             "XYZ-Wing: pivot {p} {pd}, pincers {a} {ad} and {b} {bd}: one of the three is {digit}, so {then}"
         )
     }
+
+    fn cells(&self) -> Cells {
+        Cells::from([self.pivot.0, self.pincers[0].0, self.pincers[1].0])
+    }
 }

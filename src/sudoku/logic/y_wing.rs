@@ -61,4 +61,8 @@ impl Explain for YWing {
         let (pd, ad, bd, then) = (set(*pd), set(*ad), set(*bd), removals(&step.eliminations));
         write!(f, "Y-Wing: pivot {p} {pd}, pincers {a} {ad} and {b} {bd}: one pincer is {digit}, so {then}")
     }
+
+    fn cells(&self) -> Cells {
+        Cells::from([self.pivot.0, self.pincers[0].0, self.pincers[1].0])
+    }
 }

@@ -16,7 +16,7 @@ mod teach;
 use crate::cmd::Status;
 use backtrack::sudoku::Board;
 use engines::Engine;
-use plan::{Format, Input, Mode, Plan};
+use plan::{Format, Input, Mode, Plan, Solver};
 use render::Renderer;
 use std::io::{self, Write};
 
@@ -55,6 +55,9 @@ pub fn run(args: Args) -> io::Result<Status> {
 /// One puzzle, in whatever mode the plan asks.
 fn one(plan: &Plan, board: &Board, out: impl Write) -> io::Result<Status> {
     let json = plan.format == Some(Format::Json);
+    if let (Some(path), Solver::Logic) = (&plan.html, plan.solver) {
+        teach::explore_logic(plan, board, path);
+    }
     match plan.mode {
         Mode::Explain => return teach::explain(plan, board, out),
         Mode::Hint { level } => return teach::hint(plan, board, level, out),

@@ -302,7 +302,14 @@ impl Args {
         } else {
             Mode::Solve
         };
-        let watching = self.trace || self.animate || self.tree.is_some() || self.html.is_some();
+        // The explorer replays the logic solver's steps when it solves (--solver logic, --explain),
+        // else the driver's search.
+        let logic_page = self.html.is_some()
+            && (self.solver == Some(Solver::Logic)
+                || matches!(mode, Mode::Explain)
+                || !self.techniques.is_empty());
+        let watching =
+            self.trace || self.animate || self.tree.is_some() || (self.html.is_some() && !logic_page);
         let driver_only = watching || self.order.is_some() || matches!(mode, Mode::Estimate { .. });
         // Knuth's estimate probes the seed's tree: fewest candidates first unless told otherwise.
         let order = match mode {
@@ -365,6 +372,9 @@ impl Args {
             }
             // A tree that cannot be written is bad usage: say so before searching, not after.
             std::fs::File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        if logic_page && !matches!(mode, Mode::Solve | Mode::Explain) {
+            return Err("--html with the logic solver replays its steps: use it to solve or --explain".into());
         }
         if let Some(path) = &self.html {
             let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");

@@ -6,7 +6,8 @@ use super::report::Grading;
 use crate::cmd::Status;
 use crate::cmd::{Show, show};
 use backtrack::sudoku::logic::{self, Grade};
-use backtrack::sudoku::{Board, Candidate, ExactCover, bitboard};
+use backtrack::sudoku::{Board, Candidate, Cell, ExactCover, bitboard};
+use backtrack::watch::{Layout, Recorder};
 use backtrack::{Assumptions, Event, SlotOrder, stack_assumptions};
 use serde::{Serialize, Serializer};
 use std::io::{self, Write};
@@ -457,4 +458,44 @@ pub(super) fn hint(plan: &Plan, board: &Board, level: u8, out: impl Write) -> io
     };
     show(out, data, &hint)?;
     Ok(Status::Solved)
+}
+
+/// Write the explorer page of the logic solver's steps on `board`: each step a position of
+/// the page, the grid with its pencil marks after it, the cells it rests on, its sentence.
+pub(super) fn explore_logic(plan: &Plan, board: &Board, path: &std::path::Path) {
+    let report = logic::solve_with(board, &plan.chain());
+    let grid = std::cell::RefCell::new(logic::Grid::new(board));
+    let texts = || {
+        let grid = grid.borrow();
+        Cell::all()
+            .map(|cell| match grid.value(cell) {
+                Some(digit) => digit.to_string(),
+                None => std::iter::once('?')
+                    .chain(grid.candidates(cell).digits().map(|d| char::from(b'0' + d.get())))
+                    .collect(),
+            })
+            .collect()
+    };
+    let limit = plan.watch.as_ref().map_or(10_000, |w| w.limit as usize);
+    let mut recorder = Recorder::new(limit, texts, |_| (Vec::new(), String::new()));
+    for step in &report.steps {
+        {
+            let mut grid = grid.borrow_mut();
+            for &Candidate { cell, digit } in &step.eliminations {
+                grid.eliminate(cell, digit);
+            }
+            for &Candidate { cell, digit } in &step.placements {
+                grid.place(cell, digit);
+            }
+        }
+        if recorder.step(&step.to_string(), step.evidence_cells().iter().map(Cell::index)).is_break() {
+            break;
+        }
+    }
+    let title =
+        format!("backtrack sudoku {board:#}: the logic solver, step by step ({})", report.outcome_sentence());
+    match std::fs::write(path, recorder.page(&title, &Layout::SUDOKU)) {
+        Ok(()) => eprintln!("wrote {} steps of the logic solver to {}", recorder.len(), path.display()),
+        Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
+    }
 }
