@@ -294,6 +294,10 @@ fn teaching_options() {
     backtrack(&["sudoku", "--tree", svg.to_str().unwrap(), "--limit", "10", "--order", "fewest"], None);
     let picture = std::fs::read_to_string(&svg).unwrap();
     assert!(picture.contains("<svg") && picture.contains("r5c8=6"), "the first assumption is drawn");
+    assert!(
+        picture.contains(">The search tree: 10 nodes, ") && picture.contains("a red box: a dead end"),
+        "title, legend"
+    );
     std::fs::remove_file(dot).ok();
     std::fs::remove_file(svg).ok();
 

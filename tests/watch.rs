@@ -10,8 +10,9 @@ use std::collections::{HashMap, HashSet};
 
 const NEWSPAPER: &str = "006007403000906020500304006740000010809000304010000057200603005030208000405700200";
 
-/// A small DOT reader, enough for what `Tree::to_dot` writes: node statements with
-/// attributes, and `a -> b` edges. Returns (nodes with their attributes, edges).
+/// A small DOT reader, enough for what `Tree::to_dot` writes: comments (the title, which must
+/// count the nodes, and the legend), node statements with attributes, and `a -> b` edges.
+/// Returns (nodes with their attributes, edges).
 fn parse_dot(dot: &str) -> (HashMap<String, String>, Vec<(String, String)>) {
     let mut lines = dot.lines();
     assert_eq!(lines.next(), Some("digraph search {"));
@@ -20,6 +21,14 @@ fn parse_dot(dot: &str) -> (HashMap<String, String>, Vec<(String, String)>) {
     for line in lines {
         let line = line.trim();
         if line == "}" || line.starts_with("node [") {
+            continue;
+        }
+        if let Some(comment) = line.strip_prefix("// ") {
+            // The title and the legend: the title counts the nodes written.
+            if let Some(title) = comment.strip_prefix("The search tree: ") {
+                let written = dot.lines().filter(|l| l.contains("[label=")).count();
+                assert!(title.starts_with(&format!("{written} nodes, ")), "{title}");
+            }
             continue;
         }
         let line = line.strip_suffix(';').expect("statements end with ';'");

@@ -281,17 +281,32 @@ impl Tree {
     pub fn write_to(&self, path: &std::path::Path) -> Result<(), String> {
         let dot = self.to_dot();
         let text = if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("svg")) {
-            dot_to_svg(&dot)?
+            with_title(&dot_to_svg(&dot)?, &self.title())
         } else {
             dot
         };
         std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
     }
 
+    /// What the picture shows, in a line: the nodes, dead ends and solutions drawn.
+    fn title(&self) -> String {
+        let count = |kind| self.kinds.iter().filter(|&&k| k == kind).count();
+        format!(
+            "The search tree: {} nodes, {} dead ends, {} solutions",
+            self.len(),
+            count(NodeKind::DeadEnd),
+            count(NodeKind::Solution)
+        )
+    }
+
     /// The tree in Graphviz's DOT language: `dot -Tsvg tree.dot -o tree.svg` draws it. Dead
-    /// ends are red boxes, solutions green double circles.
+    /// ends are red boxes, solutions green double circles; comments at the top give the title
+    /// and the legend (an SVG written by [`write_to`](Self::write_to) shows them above the tree).
     pub fn to_dot(&self) -> String {
-        let mut out = String::from("digraph search {\n  node [shape=ellipse, fontsize=10];\n");
+        let mut out = format!(
+            "digraph search {{\n  // {}\n  // the root at the top; an ellipse: an assumption; a red box: a dead end; a green double circle: a solution\n  node [shape=ellipse, fontsize=10];\n",
+            self.title()
+        );
         for (i, label) in self.labels.iter().enumerate() {
             let style = match self.kinds[i] {
                 NodeKind::Root => ", shape=point",
@@ -311,6 +326,36 @@ impl Tree {
 }
 
 /// Lay out and draw a DOT graph as SVG, in Rust (the layout-rs crate): no Graphviz needed.
+/// The picture with a title and a legend above it, sized to be read at the picture's scale.
+fn with_title(svg: &str, title: &str) -> String {
+    let number = |key: &str| -> Option<f64> {
+        let at = svg.find(&format!(" {key}=\""))? + key.len() + 3;
+        svg[at..].split('"').next()?.parse().ok()
+    };
+    let (Some(width), Some(height)) = (number("width"), number("height")) else { return svg.to_string() };
+    let Some(open_end) = svg.find("xmlns=\"http://www.w3.org/2000/svg\">") else { return svg.to_string() };
+    let size = (width / 60.0).clamp(14.0, 200.0);
+    let band = 3.2 * size;
+    let legend = "the root at the top \u{b7} an ellipse: an assumption \u{b7} a red box: a dead end \u{b7} \
+                  a green double circle: a solution \u{b7} an arrow: from an assumption to one made under it";
+    // Wide enough for the words, however narrow the tree.
+    let width = width.max(0.55 * size * legend.chars().count() as f64 + 2.0 * size);
+    let header = format!(
+        "<svg width=\"{width}\" height=\"{}\" viewBox=\"0 {} {width} {}\" xmlns=\"http://www.w3.org/2000/svg\">\n\
+         <text x=\"{size}\" y=\"{}\" font-size=\"{}\" font-family=\"sans-serif\" font-weight=\"bold\">{title}</text>\n\
+         <text x=\"{size}\" y=\"{}\" font-size=\"{size}\" font-family=\"sans-serif\">{legend}</text>\n",
+        height + band,
+        -band,
+        height + band,
+        -1.9 * size,
+        1.2 * size,
+        -0.5 * size,
+    );
+    let start = svg.find("<svg").unwrap_or(0);
+    let after = open_end + "xmlns=\"http://www.w3.org/2000/svg\">".len();
+    format!("{}{header}{}", &svg[..start], &svg[after..])
+}
+
 #[cfg(feature = "svg")]
 fn dot_to_svg(dot: &str) -> Result<String, String> {
     use layout::backends::svg::SVGWriter;

@@ -288,12 +288,16 @@ where
         Recorder::new(watch.limit as usize, cell_texts, move |slot| ((view.dead_cells)(slot), why(slot)))
     });
     let watching = Flag::new(true);
+    // Each watcher sees the events until its limit; the search goes on.
     let watch_until_limit = |event: Event<'_, I::Item>| {
+        if !watching.get() {
+            return;
+        }
         let mut more = watcher.see(&event).is_continue();
         if let Some(recorder) = &mut recorder {
             more &= recorder.see(&event).is_continue();
         }
-        if watching.get() && !more {
+        if !more {
             watching.set(false);
         }
     };
