@@ -304,3 +304,47 @@ fn board_texts(dom: &str) -> Vec<String> {
         })
         .collect()
 }
+
+#[test]
+fn the_cover_page_shows_each_solution_as_the_command_lists_it() {
+    let Some(browser) = chromium() else { return };
+    let dir = tempdir("cover");
+    let page = dir.join("queens8.html");
+    let file = "tests/data/queens8.dlx";
+    let out = run_backtrack(&["cover", "--all", "--html", page.to_str().unwrap(), file], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // The solutions as the command lists them: options by their items, one a line, a blank line
+    // between two solutions; an option's number is its place in the file.
+    let listed = text(&out.stdout);
+    let solutions: Vec<Vec<&str>> = listed.split("\n\n").map(|s| s.lines().collect()).collect();
+    assert_eq!(solutions.len(), 92);
+    let source = std::fs::read_to_string(format!("{}/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let options: Vec<&str> =
+        source.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('|')).skip(1).collect();
+    let number = |option: &str| options.iter().position(|o| *o == option).unwrap() + 1;
+    // Where the solutions are in the recording: its events, as the page holds them.
+    let html = std::fs::read_to_string(&page).unwrap();
+    let data = html.split("const DATA = ").nth(1).unwrap().split(";</script>").next().unwrap();
+    let data: serde_json::Value = serde_json::from_str(data).unwrap();
+    let events = data["events"].as_array().unwrap();
+    let at: Vec<usize> = (0..events.len()).filter(|&i| events[i][0] == 3).collect();
+    assert_eq!(at.len(), 92, "the whole search is on the page");
+    for k in [0, 1, 45, 91] {
+        let shown = dom(&browser, &page, &format!("step={}", at[k] + 1));
+        let mut on_board: Vec<usize> =
+            board(&shown).into_iter().filter(|t| !t.is_empty()).map(|t| t.parse().unwrap()).collect();
+        on_board.sort_unstable();
+        on_board.dedup();
+        let mut listed: Vec<usize> = solutions[k].iter().map(|o| number(o)).collect();
+        listed.sort_unstable();
+        assert_eq!(on_board, listed, "solution {}", k + 1);
+        assert_eq!(counter(&shown, "c-solutions"), (k + 1).to_string());
+    }
+    // At the end, the counters are the search's (DLX1's nodes: 1,049 for this file).
+    let stats = run_backtrack(&["cover", "--count", "--jobs", "1", "--format", "json", file], b"");
+    let stats: serde_json::Value = serde_json::from_slice(&stats.stdout).unwrap();
+    let end = dom(&browser, &page, &format!("step={}", events.len()));
+    assert_eq!(counter(&end, "c-nodes"), stats["nodes"].to_string());
+    assert_eq!(shown_nodes(&end).to_string(), stats["nodes"].to_string());
+    let _ = std::fs::remove_dir_all(dir);
+}

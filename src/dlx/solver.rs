@@ -76,7 +76,6 @@ pub enum Outcome {
 ///
 /// [`next_solution`](Solver::next_solution) lends the solution without allocating; the
 /// `Iterator` impl copies it into a `Vec`.
-#[derive(Debug)]
 pub struct Solver<'m> {
     matrix: &'m mut Matrix,
     /// The node chosen on each level.
@@ -98,6 +97,53 @@ pub struct Solver<'m> {
     outcome: Outcome,
     /// Options chosen on this many levels make a leaf ([`Solver::to_depth`]).
     ceiling: usize,
+    /// Told every move, when watched ([`Solver::watch`]).
+    watcher: Option<Box<dyn FnMut(Move) + 'm>>,
+}
+
+impl std::fmt::Debug for Solver<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("level", &self.level)
+            .field("state", &self.state)
+            .field("stats", &self.stats)
+            .field("outcome", &self.outcome)
+            .field("watched", &self.watcher.is_some())
+            .finish()
+    }
+}
+
+/// What the search does, move by move, for a watcher ([`Solver::watch`]). Levels count the
+/// options chosen by the search (not the preset ones), as the driver's levels count
+/// assumptions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// `option` is chosen, the `level`-th: its items are covered.
+    Choose {
+        /// How many options are chosen with it.
+        level: usize,
+        /// The option.
+        option: usize,
+    },
+    /// `option`, chosen on `level`, is taken back: its items are uncovered.
+    Undo {
+        /// Its level.
+        level: usize,
+        /// The option.
+        option: usize,
+    },
+    /// With `level` options chosen, the item chosen next, `item`, has no option left.
+    DeadEnd {
+        /// Options chosen.
+        level: usize,
+        /// The item without options.
+        item: usize,
+    },
+    /// Every primary item is covered by the `level` options chosen.
+    Solution {
+        /// Options chosen.
+        level: usize,
+    },
 }
 
 /// What the search stopped at.
@@ -125,8 +171,23 @@ impl Matrix {
             budget: Budget::default(),
             outcome: Outcome::Running,
             ceiling: usize::MAX,
+            watcher: None,
             matrix: self,
         }
+    }
+}
+
+impl<'m> Solver<'m> {
+    /// Tell `watcher` every move of the search: each option chosen and taken back, each dead
+    /// end, each solution (the explorer page of `backtrack cover --html` is made of them).
+    pub fn watch(mut self, watcher: impl FnMut(Move) + 'm) -> Self {
+        self.set_watch(watcher);
+        self
+    }
+
+    /// Set the watcher in place; see [`watch`](Self::watch).
+    pub fn set_watch(&mut self, watcher: impl FnMut(Move) + 'm) {
+        self.watcher = Some(Box::new(watcher));
     }
 }
 
@@ -298,10 +359,16 @@ impl Solver<'_> {
                         self.outcome = Outcome::Exhausted;
                         self.stats.solutions += 1;
                         self.depth = 0;
+                        if let Some(watcher) = &mut self.watcher {
+                            watcher(Move::Solution { level: 0 });
+                        }
                         return Some(Found::Solution);
                     };
                     if m.len(best) == 0 {
                         self.stats.dead_ends += 1;
+                        if let Some(watcher) = &mut self.watcher {
+                            watcher(Move::DeadEnd { level: self.level, item: best as usize - 1 });
+                        }
                     }
                     self.stats.updates += m.cover(best);
                     self.best = best;
@@ -325,6 +392,9 @@ impl Solver<'_> {
                         continue;
                     }
                     self.stats.updates += m.cover_others(cur);
+                    if let Some(watcher) = &mut self.watcher {
+                        watcher(Move::Choose { level: self.level + 1, option: m.option_of(cur) });
+                    }
                     if m.is_covered() {
                         // Knuth's `sanity()`, in debug builds: every link still consistent.
                         debug_assert_eq!(m.sanity(), Ok(()));
@@ -333,6 +403,9 @@ impl Solver<'_> {
                         self.stats.solutions += 1;
                         self.depth = self.level + 1;
                         self.state = State::Recover;
+                        if let Some(watcher) = &mut self.watcher {
+                            watcher(Move::Solution { level: self.level + 1 });
+                        }
                         return Some(Found::Solution);
                     }
                     if self.level + 1 == self.ceiling {
@@ -345,6 +418,9 @@ impl Solver<'_> {
                 }
                 State::Recover => {
                     let cur = self.choice[self.level];
+                    if let Some(watcher) = &mut self.watcher {
+                        watcher(Move::Undo { level: self.level + 1, option: m.option_of(cur) });
+                    }
                     m.uncover_others(cur);
                     self.choice[self.level] = m.down(cur);
                     self.state = State::Advance;

@@ -98,6 +98,8 @@ pub struct Recorder<'r> {
     /// What each assumption in force changed, last made last: its take back undoes exactly
     /// that (the driver's contract), and is seen before it happens.
     in_force: Vec<Vec<(u32, u32, u32)>>,
+    /// A name for each cell, drawn small in its corner (none: no names).
+    labels: Vec<String>,
 }
 
 impl std::fmt::Debug for Recorder<'_> {
@@ -126,11 +128,18 @@ impl<'r> Recorder<'r> {
             events: Vec::new(),
             profile: vec![1],
             in_force: Vec::new(),
+            labels: Vec::new(),
         };
         let start: Vec<String> = (recorder.board)();
         recorder.start = start.iter().map(|t| recorder.number(t)).collect();
         recorder.now = recorder.start.clone();
         recorder
+    }
+
+    /// Name the cells: each label is drawn small in its cell's corner (an exact-cover item's
+    /// name, say, when the cells are the items).
+    pub fn label_cells(&mut self, labels: Vec<String>) {
+        self.labels = labels;
     }
 
     /// The events recorded.
@@ -259,6 +268,13 @@ impl<'r> Recorder<'r> {
                 data.push(',');
             }
             data.push_str(&json_string(text));
+        }
+        data.push_str("],\"labels\":[");
+        for (i, label) in self.labels.iter().enumerate() {
+            if i > 0 {
+                data.push(',');
+            }
+            data.push_str(&json_string(label));
         }
         data.push_str("],\"start\":");
         push_numbers(&mut data, self.start.iter().copied());

@@ -5,10 +5,13 @@
 
 use super::{Show, Source, show};
 use crate::cmd::Status;
-use backtrack::dlx::{Budget, Named, Outcome as Search, Stats};
+use backtrack::Event;
+use backtrack::dlx::{Budget, Move, Named, Outcome as Search, Stats};
 use backtrack::split::Shard;
+use backtrack::watch::{Layout, Recorder};
 use clap::ValueEnum;
 use serde::Serialize;
+use std::cell::RefCell;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -75,6 +78,12 @@ pub struct Args {
     /// search. Run the shards anywhere: GNU parallel, a Slurm job array, ...
     #[arg(long, value_name = "I/N", value_parser = |s: &str| s.parse::<Shard>())]
     shard: Option<Shard>,
+
+    /// Write the explorer to FILE (.html): one page that replays the search (its first 10,000
+    /// moves) on the items, each covered item showing the number of the option that covers it,
+    /// beside the search tree. One thread.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
 
     /// Text (options by name, one a line) or JSON (one object).
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -152,6 +161,15 @@ impl Args {
         if self.shard.is_some() && (!self.count || self.limit.is_some()) {
             return Err("--shard splits a whole count: give it with --count, without --limit".to_string());
         }
+        if let Some(path) = &self.html {
+            if !path.extension().is_some_and(|e| e == "html" || e == "htm") {
+                return Err(format!("--html {}: the explorer is a web page: name it .html", path.display()));
+            }
+            if self.shard.is_some() {
+                return Err("--html replays one whole search: leave out --shard".to_string());
+            }
+            std::fs::File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
         if self.shard.is_some() && self.jobs.is_some_and(|j| j > 1) {
             return Err(
                 "--shard runs on one thread: run the shards side by side instead of --jobs".to_string()
@@ -215,7 +233,20 @@ pub fn run(args: Args) -> io::Result<Status> {
         }
         return shard_line(shard, &stats, outcome == Search::OutOfBudget);
     }
-    let report = if whole_tree && args.jobs != Some(1) {
+    // The explorer's recording: the items as cells, each showing the option that covers it.
+    let names = problem.names().clone();
+    let primary = problem.matrix_ref().primary_items();
+    let option_items: Vec<Vec<usize>> =
+        (0..problem.matrix_ref().options()).map(|o| problem.matrix_ref().option_items(o).collect()).collect();
+    let covered = RefCell::new(vec![String::new(); primary]);
+    let recorder = args.html.as_ref().map(|_| {
+        let board = || covered.borrow().clone();
+        let why = |item: usize| (vec![item], format!("item {} has no option left", names.item(item)));
+        let mut recorder = Recorder::new(10_000, board, why);
+        recorder.label_cells((0..primary).map(|i| names.item(i).to_string()).collect());
+        RefCell::new(recorder)
+    });
+    let report = if whole_tree && args.jobs != Some(1) && recorder.is_none() {
         let stats = problem.matrix().count_in_parallel(args.jobs.unwrap_or(0) as usize);
         Report {
             verdict: if stats.solutions == 0 { Verdict::NoSolution } else { Verdict::Solved },
@@ -230,6 +261,41 @@ pub fn run(args: Args) -> io::Result<Status> {
     } else {
         let mut solver = problem.solver();
         solver.solver().set_budget(budget);
+        if let Some(recorder) = &recorder {
+            solver.solver().set_watch(|mv| {
+                let mut recorder = recorder.borrow_mut();
+                if recorder.is_full() {
+                    return;
+                }
+                let cover = |option: usize, text: String| {
+                    let mut covered = covered.borrow_mut();
+                    for &item in option_items[option].iter().filter(|&&i| i < primary) {
+                        covered[item] = text.clone();
+                    }
+                };
+                let _ = match mv {
+                    Move::Choose { level, option } => {
+                        cover(option, (option + 1).to_string());
+                        let name = names.option(option);
+                        recorder.see(&Event::Assume { level, slot: 0, assumption: &name })
+                    }
+                    Move::Undo { level, option } => {
+                        let name = names.option(option);
+                        let seen = recorder.see(&Event::TakeBack { level, slot: 0, assumption: &name });
+                        cover(option, String::new());
+                        seen
+                    }
+                    Move::DeadEnd { level, item } => {
+                        let event: Event<'_, &str> = Event::DeadEnd { level, slot: item };
+                        recorder.see(&event)
+                    }
+                    Move::Solution { level } => {
+                        let event: Event<'_, &str> = Event::Solution { level };
+                        recorder.see(&event)
+                    }
+                };
+            });
+        }
         let mut solutions = (!args.count).then(Vec::new);
         let mut count = 0u64;
         while count < wanted {
@@ -259,6 +325,23 @@ pub fn run(args: Args) -> io::Result<Status> {
     };
     if let Some(bar) = progress {
         bar.finish_and_clear();
+    }
+    if let (Some(recorder), Some(path)) = (recorder, &args.html) {
+        let recorder = recorder.into_inner();
+        let columns = (primary as f64).sqrt().ceil().max(1.0) as usize;
+        let layout = Layout {
+            rows: primary.div_ceil(columns),
+            cols: columns,
+            box_rows: 0,
+            box_cols: 0,
+            checkered: false,
+        };
+        let title =
+            format!("backtrack cover {}: Dancing Links, the items and the options that cover them", source);
+        match std::fs::write(path, recorder.page(&title, &layout)) {
+            Ok(()) => eprintln!("wrote {} moves of the search to {}", recorder.len(), path.display()),
+            Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
+        }
     }
     let stdout = io::stdout();
     show(io::BufWriter::new(stdout.lock()), args.format == Format::Json, &report)?;
