@@ -228,12 +228,13 @@ fn swordfish() {
 #[test]
 fn jellyfish() {
     let mut g = empty();
-    // A cycle through columns 1, 4, 2, 7; each row's two places in different boxes, and no
-    // box left with its 6 in one line (else locked candidates would come first).
-    remove(&mut g, 6, row(1, &[1, 4]));
-    remove(&mut g, 6, row(2, &[2, 7]));
-    remove(&mut g, 6, row(4, &[2, 4]));
-    remove(&mut g, 6, row(7, &[1, 7]));
+    // Four rows, three places each among columns 1, 2, 4 and 7, any three rows spanning all four
+    // columns (no smaller fish), no line with two places only (else a Skyscraper or a Kite would
+    // come first), no box with its 6 in one line (else locked candidates).
+    remove(&mut g, 6, row(1, &[1, 2, 4]));
+    remove(&mut g, 6, row(2, &[1, 2, 7]));
+    remove(&mut g, 6, row(4, &[1, 4, 7]));
+    remove(&mut g, 6, row(7, &[2, 4, 7]));
     let others: Vec<Cell> =
         [3, 5, 6, 8, 9].iter().flat_map(|&r| [cell(r, 1), cell(r, 2), cell(r, 4), cell(r, 7)]).collect();
     let step = expect(&g, Builtin::Jellyfish, &[], &each(&others, &[6]));
@@ -280,6 +281,43 @@ fn hidden_quad() {
     }
     let cells = [cell(1, 1), cell(1, 4), cell(1, 7), cell(1, 9)];
     expect(&g, Builtin::HiddenQuad, &[], &each(&cells, &[5, 6, 7, 8, 9]));
+}
+
+#[test]
+fn skyscraper() {
+    // 4 in rows 2 and 4 only in columns 3 and 8, and 3 and 7: the base r2c3, r4c3 share column 3,
+    // so r2c8 or r4c7 is 4; the cells that see both lose it.
+    let mut g = empty();
+    remove(&mut g, 4, row(2, &[3, 8]));
+    remove(&mut g, 4, row(4, &[3, 7]));
+    let step = expect(
+        &g,
+        Builtin::Skyscraper,
+        &[],
+        &[(cell(1, 7), 4), (cell(3, 7), 4), (cell(5, 8), 4), (cell(6, 8), 4)],
+    );
+    assert_eq!(
+        step.to_string(),
+        "Skyscraper on 4 in rows 2 and 4: r2c3 and r4c3 cannot both be 4, so r2c8 or r4c7 is: \
+         remove 4 from r1c7, r3c7, r5c8, r6c8"
+    );
+    assert_eq!(step.location(), "look at 4 in rows 2 and 4");
+    assert_eq!(step.evidence_cells().len(), 4);
+}
+
+#[test]
+fn two_string_kite() {
+    // 5 in row 1 only in columns 2 and 8, in column 1 only in rows 3 and 7: r1c2 and r3c1 share
+    // box 1, so r1c8 or r7c1 is 5, and r7c8, which sees both, is not.
+    let mut g = empty();
+    remove(&mut g, 5, row(1, &[2, 8]));
+    remove(&mut g, 5, [1, 2, 4, 5, 6, 8, 9].map(|r| cell(r, 1)));
+    let step = expect(&g, Builtin::TwoStringKite, &[], &[(cell(7, 8), 5)]);
+    assert_eq!(
+        step.to_string(),
+        "2-String Kite on 5 in row 1 and column 1: r1c2 and r3c1 share a box and cannot both be 5, \
+         so r1c8 or r7c1 is: remove 5 from r7c8"
+    );
 }
 
 #[test]

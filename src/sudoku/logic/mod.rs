@@ -35,9 +35,11 @@ mod hidden_subset;
 mod locked_candidates;
 mod naked_single;
 mod naked_subset;
+mod skyscraper;
 mod solver;
 mod step;
 mod technique;
+mod two_string_kite;
 mod xyz_wing;
 mod y_wing;
 
@@ -59,7 +61,9 @@ pub mod evidence {
     pub use super::locked_candidates::LockedCandidates;
     pub use super::naked_single::NakedSingle;
     pub use super::naked_subset::NakedSubset;
+    pub use super::skyscraper::Skyscraper;
     pub use super::step::Custom;
+    pub use super::two_string_kite::TwoStringKite;
     pub use super::xyz_wing::XyzWing;
     pub use super::y_wing::YWing;
 }
@@ -122,6 +126,10 @@ pub enum Builtin {
     Swordfish,
     /// Three digits, three cells (4.0).
     HiddenTriple,
+    /// Two rows (or columns) with two places for a digit, joined at one end (4.0).
+    Skyscraper,
+    /// A row and a column with two places for a digit, joined in a box (4.1).
+    TwoStringKite,
     /// XY-Wing (4.2).
     YWing,
     /// XYZ-Wing (4.4).
@@ -149,6 +157,8 @@ impl Builtin {
         Builtin::NakedTriple,
         Builtin::Swordfish,
         Builtin::HiddenTriple,
+        Builtin::Skyscraper,
+        Builtin::TwoStringKite,
         Builtin::YWing,
         Builtin::XyzWing,
         Builtin::NakedQuad,
@@ -220,7 +230,7 @@ struct Entry {
 /// A new technique is a file (its `find`, its evidence and the sentence that explains it), a
 /// variant of [`Builtin`] and of [`Evidence`], and a line here; the grade cannot be left out.
 #[rustfmt::skip]
-const TABLE: [Entry; 15] = [
+const TABLE: [Entry; 17] = [
     row(Builtin::NakedSingle,      "naked single",      2.3, Grade::Easy,          naked_single::find),
     row(Builtin::HiddenSingle,     "hidden single",     1.5, Grade::Easy,          hidden_single::find),
     row(Builtin::LockedCandidates, "locked candidates", 2.8, Grade::Medium,        locked_candidates::find),
@@ -230,6 +240,8 @@ const TABLE: [Entry; 15] = [
     row(Builtin::NakedTriple,      "naked triple",      3.6, Grade::Hard,          |g| naked_subset::find(g, 3)),
     row(Builtin::Swordfish,        "swordfish",         3.8, Grade::Fiendish,      |g| fish::find(g, 3)),
     row(Builtin::HiddenTriple,     "hidden triple",     4.0, Grade::Hard,          |g| hidden_subset::find(g, 3)),
+    row(Builtin::Skyscraper,       "Skyscraper",        4.0, Grade::Fiendish,      skyscraper::find),
+    row(Builtin::TwoStringKite,    "2-String Kite",     4.1, Grade::Fiendish,      two_string_kite::find),
     row(Builtin::YWing,            "Y-Wing",            4.2, Grade::Fiendish,      y_wing::find),
     row(Builtin::XyzWing,          "XYZ-Wing",          4.4, Grade::Fiendish,      xyz_wing::find),
     row(Builtin::NakedQuad,        "naked quad",        5.0, Grade::Fiendish,      |g| naked_subset::find(g, 4)),

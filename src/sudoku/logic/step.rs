@@ -8,6 +8,8 @@ use super::hidden_subset::HiddenSubset;
 use super::locked_candidates::LockedCandidates;
 use super::naked_single::NakedSingle;
 use super::naked_subset::NakedSubset;
+use super::skyscraper::Skyscraper;
+use super::two_string_kite::TwoStringKite;
 use super::xyz_wing::XyzWing;
 use super::y_wing::YWing;
 use super::{Builtin, Kind};
@@ -44,6 +46,10 @@ pub enum Evidence {
     HiddenSubset(HiddenSubset),
     /// A digit confined in n lines to n crossing lines.
     Fish(Fish),
+    /// Two lines with two places for a digit, joined at one end.
+    Skyscraper(Skyscraper),
+    /// A row and a column with two places for a digit, joined in a box.
+    TwoStringKite(TwoStringKite),
     /// A bivalue pivot and two pincers.
     YWing(YWing),
     /// A trivalue pivot and two pincers.
@@ -89,6 +95,8 @@ into_evidence!(
     NakedSubset,
     HiddenSubset,
     Fish,
+    Skyscraper,
+    TwoStringKite,
     YWing,
     XyzWing,
     Bifurcation
@@ -103,6 +111,8 @@ impl Evidence {
             Evidence::NakedSubset(e) => e,
             Evidence::HiddenSubset(e) => e,
             Evidence::Fish(e) => e,
+            Evidence::Skyscraper(e) => e,
+            Evidence::TwoStringKite(e) => e,
             Evidence::YWing(e) => e,
             Evidence::XyzWing(e) => e,
             Evidence::Bifurcation(e) => e,

@@ -1,0 +1,79 @@
+//! 2-String Kite: a digit with two places in a row and two in a column, one place of each in
+//! the same box. Those two cannot both hold the digit, so one of the other two places, the
+//! tips, does: no cell that sees both tips can hold it.
+
+use super::skyscraper::pairs;
+use super::step::{Explain, removals};
+use super::{Builtin, Grid, Step};
+use crate::sudoku::{Cell, Cells, Digit, House};
+use std::fmt;
+
+/// `digit` has two places in `row` and two in `column`; one of each meet in a box, so one of the
+/// `tips` holds `digit`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TwoStringKite {
+    /// The digit.
+    pub digit: Digit,
+    /// The row with two places.
+    pub row: House,
+    /// The column with two places.
+    pub column: House,
+    /// The place of the row and the place of the column that share a box.
+    pub knot: [Cell; 2],
+    /// The other two places: one of them holds the digit.
+    pub tips: [Cell; 2],
+}
+
+pub(super) fn find(grid: &Grid) -> Option<Step> {
+    for digit in Digit::all() {
+        for (row, r) in pairs(grid, digit, true) {
+            for (column, c) in pairs(grid, digit, false) {
+                for (x, row_tip) in [(r[0], r[1]), (r[1], r[0])] {
+                    for (y, column_tip) in [(c[0], c[1]), (c[1], c[0])] {
+                        let four = Cells::from([x, row_tip, y, column_tip]);
+                        if x.box_index() != y.box_index() || four.len() < 4 {
+                            continue;
+                        }
+                        let eliminations =
+                            grid.eliminations_seen_by(Cells::from([row_tip, column_tip]), digit);
+                        if !eliminations.is_empty() {
+                            let evidence = TwoStringKite {
+                                digit,
+                                row,
+                                column,
+                                knot: [x, y],
+                                tips: [row_tip, column_tip],
+                            };
+                            return Some(Step::new(evidence, vec![], eliminations));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+impl Explain for TwoStringKite {
+    fn builtin(&self) -> Option<Builtin> {
+        Some(Builtin::TwoStringKite)
+    }
+
+    fn location(&self) -> String {
+        format!("look at {} in {} and {}", self.digit, self.row, self.column)
+    }
+
+    fn write(&self, step: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let TwoStringKite { digit, row, column, knot: [x, y], tips: [t1, t2] } = self;
+        let then = removals(&step.eliminations);
+        write!(
+            f,
+            "2-String Kite on {digit} in {row} and {column}: {x} and {y} share a box and cannot both be {digit}, \
+             so {t1} or {t2} is: {then}"
+        )
+    }
+
+    fn cells(&self) -> Cells {
+        Cells::from([self.knot[0], self.knot[1], self.tips[0], self.tips[1]])
+    }
+}
