@@ -155,7 +155,7 @@ fn merged_count(shards: &str, n: usize) -> Value {
         format!("parallel --will-cite '{shards}' ::: $(seq -f '%g/{n}' {n}) | {bin} merge")
     } else {
         eprintln!("GNU parallel is not installed: running the shards one after the other");
-        let one = shards.replace("{}", "$i/{n}");
+        let one = shards.replace("{}", &format!("$i/{n}"));
         format!("for i in $(seq {n}); do {one}; done | {bin} merge")
     };
     let out =
