@@ -33,11 +33,60 @@ pub struct Board {
     boxes: [Shared<Digits>; 9],
 }
 
+/// The row, column and box of each cell.
+const HOUSES: [(u8, u8, u8); 81] = {
+    let mut table = [(0, 0, 0); 81];
+    let mut index = 0;
+    while index < 81 {
+        let (row, col) = (index / 9, index % 9);
+        table[index] = (row as u8, col as u8, (row / 3 * 3 + col / 3) as u8);
+        index += 1;
+    }
+    table
+};
+
 impl Board {
     /// The empty board.
     pub fn empty() -> Board {
         let masks = || std::array::from_fn(|_| Shared::new(Digits::empty()));
         Board { grid: std::array::from_fn(|_| Shared::new(0)), rows: masks(), cols: masks(), boxes: masks() }
+    }
+
+    /// A board from 81 numbers in reading order (0 empty, 1 to 9 a given) that are checked
+    /// already; `None` if a number is over 9 or a digit repeats in a house. One pass with the
+    /// house masks in registers: the batch path of millions of lines comes through here
+    /// (`TryFrom<[u8; 81]>` says what is wrong when this refuses).
+    pub(crate) fn from_digits(cells: &[u8; 81]) -> Option<Board> {
+        // Without a branch per cell: whether a cell is empty is as good as random to the
+        // processor. An empty cell's bit is 0; a clash or a number over 9 is gathered in `bad`.
+        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+        let mut bad = 0;
+        for (index, &d) in cells.iter().enumerate() {
+            let bit = (1u32 << (d & 15)) >> 1;
+            bad |= bit >> 9;
+            let bit = bit as u16;
+            let (row, col, boxed) = HOUSES[index];
+            let (row, col, boxed) = (usize::from(row), usize::from(col), usize::from(boxed));
+            bad |= u32::from((rows[row] | cols[col] | boxes[boxed]) & bit);
+            rows[row] |= bit;
+            cols[col] |= bit;
+            boxes[boxed] |= bit;
+        }
+        if bad != 0 || cells.iter().any(|&d| d > 9) {
+            return None;
+        }
+        let masks = |m: [u16; 9]| m.map(|bits| Shared::new(Digits::from_bits_retain(bits)));
+        Some(Board {
+            grid: cells.map(Shared::new),
+            rows: masks(rows),
+            cols: masks(cols),
+            boxes: masks(boxes),
+        })
+    }
+
+    /// The digit in each cell, 0 where there is none, in reading order.
+    pub(crate) fn digits(&self) -> [u8; 81] {
+        std::array::from_fn(|i| self.grid[i].get())
     }
 
     /// The digit in `cell`, if any.

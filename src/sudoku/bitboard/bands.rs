@@ -1,22 +1,32 @@
 //! The grid as 27 band masks, and propagation on them.
 
-use super::tables::{BAND, LOCKED, PEERS_IN_BAND, PERMUTED, alone_in_row, columns, in_columns, minirows};
+use super::tables::{
+    BAND, LOCKED, OTHER_BANDS, OTHERS, PEERS_IN_BAND, alone_in_row, columns, in_columns, minirows,
+};
 
 /// Where a digit may still go: for digit `d` (0..9) and band `b` (0..3), `masks[3 * d + b]`
 /// holds the cells of the band that can take it. A placed digit keeps its own cell's bit and
 /// loses every peer, so when the grid is full the masks are the solution.
 ///
-/// The whole state is 124 bytes and `Copy`: the search branches by copying it, which costs
-/// less than undoing, and a copy needs no trail.
+/// The whole state is `Copy`: the search branches by copying it, which costs less than undoing,
+/// and a copy needs no trail.
+///
+/// Propagation is lazy, as in JCZSolve: a change to a mask is not followed at once. The band
+/// rule of a mask runs when the mask differs from what that rule last left (`seen`), so placing
+/// a digit or taking one out is a single AND, and the rule that follows draws everything the
+/// change forces in the band (locked candidates, hidden singles) and the columns it takes from
+/// the other bands. Finding the masks to look at is 27 comparisons, cheaper than keeping a set of
+/// changed masks at every write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Bands {
     masks: [u32; 27],
+    /// Each mask as its band rule last left it; `u32::MAX` (never a mask) for "not yet".
+    seen: [u32; 27],
     /// The cells of each band that hold no digit yet.
     unsolved: [u32; 3],
-    /// The masks changed since their band rule last ran: bit `3 * d + b`.
-    changed: u32,
-    /// The digits whose masks changed since their stack rule last ran: bit `d`.
-    stale: u32,
+    /// The empty cells of each band with two candidates, as of the last count of naked singles
+    /// (where the search looks for a guess).
+    pairs: [u32; 3],
 }
 
 /// The propagation met a contradiction: a cell, or a digit in a house, has no place left.
@@ -37,16 +47,6 @@ impl BandCell {
         BandCell { band: cell / 27, bit: (cell % 27) as u32 }
     }
 
-    /// The band, 0..3.
-    pub(super) fn band(self) -> usize {
-        self.band
-    }
-
-    /// The bit in the band, 0..27.
-    pub(super) fn bit(self) -> u32 {
-        self.bit
-    }
-
     /// The cell's number in reading order, 0..81.
     pub(super) fn index(self) -> usize {
         27 * self.band + self.bit as usize
@@ -65,7 +65,7 @@ pub(super) enum Branch {
 impl Bands {
     /// The empty grid: every digit may go anywhere.
     pub(super) fn new() -> Bands {
-        Bands { masks: [BAND; 27], unsolved: [BAND; 3], changed: 0, stale: 0 }
+        Bands { masks: [BAND; 27], seen: [u32::MAX; 27], unsolved: [BAND; 3], pairs: [0; 3] }
     }
 
     /// The grid with givens placed: `placed[d][b]` holds the cells of band `b` given digit `d`.
@@ -96,8 +96,6 @@ impl Bands {
             }
         }
         bands.unsolved = given.map(|cells| BAND & !cells);
-        bands.changed = (1 << 27) - 1;
-        bands.stale = (1 << 9) - 1;
         Some(bands)
     }
 
@@ -122,112 +120,78 @@ impl Bands {
         self.unsolved == [0; 3]
     }
 
-    #[inline]
-    fn set(&mut self, index: usize, mask: u32) {
-        // Without a branch: whether a mask changes is as good as random to the processor.
-        let changed = u32::from(self.masks[index] != mask);
-        self.masks[index] = mask;
-        self.changed |= changed << index;
-        self.stale |= changed << (index / 3);
-    }
-
-    /// Put `digit` (0..9) in `cell`: it leaves the cell's other candidates and its peers.
-    /// The caller has checked that the cell allows it.
+    /// Put `digit` (0..9) in `cell`: the digit leaves the cell's row and box in the band. The
+    /// band rule that [`propagate`](Bands::propagate) runs next finds the digit alone in its
+    /// row, takes the cell from the other digits and the column from the other bands. The
+    /// caller has checked that the cell allows it.
     #[inline]
     pub(super) fn place(&mut self, cell: BandCell, digit: usize) {
-        let BandCell { band, bit } = cell;
-        let at = 1 << bit;
-        self.unsolved[band] &= !at;
-        self.leave_cells(band, digit, at, false);
-        self.set(3 * digit + band, self.masks[3 * digit + band] & !PEERS_IN_BAND[bit as usize]);
-        let column = in_columns(columns(at));
-        for other in 0..3 {
-            if other != band {
-                self.set(3 * digit + other, self.masks[3 * digit + other] & !column);
-            }
-        }
-    }
-
-    /// Take `cells` of `band` out of every digit's mask but `digit`'s, the cells being filled
-    /// with it; with `stacks`, the digits that lost a cell have their stack rule run again too.
-    /// (Measured: after a hidden single it finds more, after a guess it costs more than it finds.)
-    #[inline]
-    fn leave_cells(&mut self, band: usize, digit: usize, cells: u32, stacks: bool) {
-        // Gathered in registers, written once: the loop has no store to wait on.
-        let (mut changed, mut stale) = (0, 0);
-        for d in 0..9 {
-            let index = 3 * d + band;
-            let old = self.masks[index];
-            let new = if d == digit { old } else { old & !cells };
-            self.masks[index] = new;
-            let differs = u32::from(old != new);
-            changed |= differs << index;
-            stale |= differs << d;
-        }
-        self.changed |= changed;
-        if stacks {
-            self.stale |= stale;
-        }
+        self.masks[3 * digit + cell.band] &= !PEERS_IN_BAND[cell.bit as usize];
     }
 
     /// Take `digit` (0..9) out of the candidates of `cell`.
+    #[inline]
     pub(super) fn eliminate(&mut self, cell: BandCell, digit: usize) {
-        let index = 3 * digit + cell.band;
-        self.set(index, self.masks[index] & !(1 << cell.bit));
+        self.masks[3 * digit + cell.band] &= !(1 << cell.bit);
     }
 
-    /// Draw every consequence: the band rule on each changed mask, the stack rule on each
-    /// changed digit, then naked singles, until nothing changes.
+    /// Draw every consequence: the band rule on each changed mask until none changes, then
+    /// naked singles, until neither finds anything.
     pub(super) fn propagate(&mut self) -> Result {
-        // The bands whose masks changed since their naked singles were last looked for.
-        let mut touched = 0;
         loop {
-            while self.changed != 0 {
-                while self.changed != 0 {
-                    let index = self.changed.trailing_zeros() as usize;
-                    self.changed &= self.changed - 1;
-                    touched |= 1 << (index % 3);
-                    self.band_rule(index)?;
+            loop {
+                let mut quiet = true;
+                // Unrolled, so that each call knows its digit and band when compiled.
+                macro_rules! each {
+                    ($($index:literal)*) => {$(
+                        if self.masks[$index] != self.seen[$index] {
+                            quiet = false;
+                            self.band_rule::<$index>()?;
+                        }
+                    )*};
                 }
-                while self.stale != 0 {
-                    let digit = self.stale.trailing_zeros() as usize;
-                    self.stale &= self.stale - 1;
-                    self.stack_rule(digit)?;
+                each!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+                if quiet {
+                    break;
                 }
             }
-            if touched == 0 || !self.naked_singles(std::mem::take(&mut touched))? {
+            if self.is_full() {
+                return Ok(());
+            }
+            if !self.naked_singles()? {
                 return Ok(());
             }
         }
     }
 
     /// One digit in one band: keep the cells the band's permutations allow (locked candidates),
-    /// then place the digit where a row has one cell left for it (hidden single in the row).
-    #[inline]
-    fn band_rule(&mut self, index: usize) -> Result {
-        let (digit, band) = (index / 3, index % 3);
+    /// take from the other bands the columns the digit is locked to in a box (which also keeps
+    /// a placed digit out of its column), and mark the cells where a row has one place left for
+    /// it as solved (a hidden single in the row, or a digit just placed): they leave the other
+    /// digits.
+    #[inline(always)]
+    fn band_rule<const INDEX: usize>(&mut self) -> Result {
+        let (index, band) = (INDEX, INDEX % 3);
         let mask = self.masks[index];
-        let allowed = mask & LOCKED[minirows(mask)];
-        if allowed == 0 {
+        let mask = mask & LOCKED[minirows(mask)];
+        if mask == 0 {
             return Err(Contradiction);
         }
-        if allowed != mask {
-            self.masks[index] = allowed; // the rule is idempotent: no need to run it again
-            self.stale |= 1 << digit;
-        }
-        let placed = alone_in_row(allowed) & self.unsolved[band];
-        if placed == 0 {
-            return Ok(());
-        }
-        // In the band, the permutations already keep the digit out of the rest of its rows and
-        // boxes; the cells leave the other digits, and the columns the digit's other bands.
-        self.unsolved[band] &= !placed;
-        self.leave_cells(band, digit, placed, true);
-        let column = in_columns(columns(placed));
-        for other in 0..3 {
-            if other != band {
-                self.set(3 * digit + other, self.masks[3 * digit + other] & !column);
+        self.masks[index] = mask;
+        self.seen[index] = mask;
+        let keep = OTHER_BANDS[columns(mask) as usize];
+        let (first, second) = OTHERS[index];
+        self.masks[first as usize] &= keep;
+        self.masks[second as usize] &= keep;
+        // Without a branch on whether any cell was solved: as good as random to the processor.
+        let solved = alone_in_row(mask);
+        self.unsolved[band] &= !solved;
+        let mut other = band;
+        while other < 27 {
+            if other != index {
+                self.masks[other] &= !solved;
             }
+            other += 3;
         }
         Ok(())
     }
@@ -247,93 +211,40 @@ impl Bands {
         [one, two, three, four]
     }
 
-    /// Place every empty cell of the `bands` (a bit each) that has one candidate left;
-    /// `Ok(true)` if any was placed.
-    fn naked_singles(&mut self, bands: u32) -> Result<bool> {
+    /// Place every empty cell that has one candidate left, and note the cells with two (see
+    /// `pairs`); `Ok(true)` if any was placed.
+    fn naked_singles(&mut self) -> Result<bool> {
         let mut progress = false;
         for band in 0..3 {
             let unsolved = self.unsolved[band];
-            if unsolved == 0 || bands >> band & 1 == 0 {
+            if unsolved == 0 {
+                self.pairs[band] = 0;
                 continue;
             }
-            let [one, two, ..] = self.counts(band);
+            let (mut one, mut two, mut three) = (0, 0, 0);
+            for digit in 0..9 {
+                let mask = self.masks[3 * digit + band];
+                three |= two & mask;
+                two |= one & mask;
+                one |= mask;
+            }
             if unsolved & !one != 0 {
                 return Err(Contradiction);
             }
-            let singles = unsolved & !two;
-            if singles == 0 {
-                continue;
-            }
-            // All of the band's singles at once, a digit at a time. A single's cell is in no
-            // other digit's mask already: only its own digit's peers and column change.
-            progress = true;
-            self.unsolved[band] &= !singles;
-            for digit in 0..9 {
-                let index = 3 * digit + band;
-                let mine = self.masks[index] & singles;
-                if mine == 0 {
-                    continue;
-                }
-                let mut peers = 0;
-                let mut cells = mine;
-                while cells != 0 {
-                    peers |= PEERS_IN_BAND[cells.trailing_zeros() as usize];
-                    cells &= cells - 1;
-                }
-                if peers & mine != 0 {
-                    return Err(Contradiction); // two singles of one digit see each other
-                }
-                self.set(index, self.masks[index] & !peers);
-                let column = in_columns(columns(mine));
-                for other in 0..3 {
-                    if other != band {
-                        let index = 3 * digit + other;
-                        self.set(index, self.masks[index] & !column);
-                    }
-                }
+            self.pairs[band] = unsolved & two & !three;
+            let mut singles = unsolved & !two;
+            progress |= singles != 0;
+            while singles != 0 {
+                let bit = singles.trailing_zeros();
+                singles &= singles - 1;
+                // The single's digit; an earlier single of this pass may have taken it.
+                let Some(digit) = (0..9).find(|&d| self.masks[3 * d + band] >> bit & 1 == 1) else {
+                    return Err(Contradiction);
+                };
+                self.masks[3 * digit + band] &= !PEERS_IN_BAND[bit as usize];
             }
         }
         Ok(progress)
-    }
-
-    /// One digit in the three stacks (columns of boxes): keep the columns of each box through
-    /// which the digit can pass once per column and once per box (the band rule turned on its
-    /// side), then place the digit where a column has one cell left for it.
-    fn stack_rule(&mut self, digit: usize) -> Result {
-        let masks = [0, 1, 2].map(|band| self.masks[3 * digit + band]);
-        let present = masks.map(columns);
-        let mut keep = [0; 3];
-        for shift in [0, 3, 6] {
-            // Place `3 * band + column`: the digit in that column of the stack, in that band.
-            let available =
-                (present[0] >> shift & 7) | (present[1] >> shift & 7) << 3 | (present[2] >> shift & 7) << 6;
-            let allowed = PERMUTED[available as usize] as u32;
-            if allowed == 0 {
-                return Err(Contradiction);
-            }
-            for (band, keep) in keep.iter_mut().enumerate() {
-                *keep |= (allowed >> (3 * band) & 7) << shift;
-            }
-        }
-        // Columns left to one band: where that band has one row left in them, a hidden single.
-        let one_band = (keep[0] ^ keep[1] ^ keep[2]) & !(keep[0] & keep[1] & keep[2]);
-        for (band, &kept) in keep.iter().enumerate() {
-            // The current mask: a single placed in an earlier band took its column out of this one.
-            let mask = self.masks[3 * digit + band] & in_columns(kept);
-            self.set(3 * digit + band, mask);
-            let rows = [mask & 0x1ff, mask >> 9 & 0x1ff, mask >> 18];
-            let one_row = (rows[0] ^ rows[1] ^ rows[2]) & !(rows[0] & rows[1] & rows[2]);
-            let mut cells = mask & in_columns(one_band & one_row) & self.unsolved[band];
-            while cells != 0 {
-                let cell = BandCell { band, bit: cells.trailing_zeros() };
-                cells &= cells - 1;
-                if !self.allows(cell, digit) {
-                    return Err(Contradiction); // an earlier single took its place
-                }
-                self.place(cell, digit);
-            }
-        }
-        Ok(())
     }
 
     /// What to guess on: a cell with two candidates if there is one (either digit may be
@@ -344,6 +255,13 @@ impl Bands {
     /// furthest, so both branches propagate most. (Measured on top1465: 11 guesses a puzzle,
     /// against 19 for the first such cell in reading order.)
     pub(super) fn guess(&self) -> Option<(BandCell, usize)> {
+        if self.is_full() {
+            return None;
+        }
+        // The cells with two candidates, as propagation's last count of naked singles left them.
+        if let Some(cell) = self.widest_of(self.pairs) {
+            return Some((cell, self.first_digit(cell)));
+        }
         self.branch().map(|branch| match branch {
             Branch::Cell(cell) => (cell, self.first_digit(cell)),
             Branch::Places { digit, cells } => (cells[0], digit),
@@ -385,13 +303,13 @@ impl Bands {
     /// Among the empty cells that `pick` takes from a band's counts (at least one, two, three,
     /// four candidates), the one with the most empty peers.
     fn widest(&self, pick: impl Fn([u32; 4]) -> u32) -> Option<BandCell> {
+        self.widest_of([0, 1, 2].map(|band| self.unsolved[band] & pick(self.counts(band))))
+    }
+
+    /// Among `cells` (a mask a band), the one with the most empty peers.
+    fn widest_of(&self, cells: [u32; 3]) -> Option<BandCell> {
         let mut best: Option<(u32, BandCell)> = None;
-        for band in 0..3 {
-            let unsolved = self.unsolved[band];
-            if unsolved == 0 {
-                continue;
-            }
-            let mut cells = unsolved & pick(self.counts(band));
+        for (band, mut cells) in cells.into_iter().enumerate() {
             while cells != 0 {
                 let cell = BandCell { band, bit: cells.trailing_zeros() };
                 cells &= cells - 1;

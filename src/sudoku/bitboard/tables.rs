@@ -100,6 +100,43 @@ pub(super) const PEERS_IN_BAND: [u32; 27] = {
     table
 };
 
+/// For the columns (9 bits) in which one digit can go in a band: the cells of another band
+/// that can keep the digit. A box of the band with one column left for the digit holds it in
+/// that column (locked candidates, the box pointing along the column), so the other bands lose
+/// that column; a placed digit is the case of one cell.
+pub(super) const OTHER_BANDS: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut columns = 0;
+    while columns < 512 {
+        let mut locked = 0;
+        let mut shift = 0;
+        while shift < 9 {
+            let in_box = columns >> shift & 7;
+            if in_box != 0 && in_box & (in_box - 1) == 0 {
+                locked |= in_box << shift;
+            }
+            shift += 3;
+        }
+        table[columns as usize] = BAND & !in_columns(locked);
+        columns += 1;
+    }
+    table
+};
+
+/// For each mask `3 * digit + band`: the masks of the same digit in the two other bands.
+pub(super) const OTHERS: [(u8, u8); 27] = {
+    let mut table = [(0, 0); 27];
+    let mut index = 0;
+    while index < 27 {
+        let (digit, band) = (index / 3, index % 3);
+        let first = if band == 0 { 1 } else { 0 };
+        let second = if band == 2 { 1 } else { 2 };
+        table[index] = ((3 * digit + first) as u8, (3 * digit + second) as u8);
+        index += 1;
+    }
+    table
+};
+
 /// The columns (9 bits) in which a band mask holds a cell.
 #[inline]
 pub(super) fn columns(band: u32) -> u32 {
@@ -108,7 +145,7 @@ pub(super) fn columns(band: u32) -> u32 {
 
 /// The cells of a band in the given columns (9 bits).
 #[inline]
-pub(super) fn in_columns(columns: u32) -> u32 {
+pub(super) const fn in_columns(columns: u32) -> u32 {
     columns | columns << 9 | columns << 18
 }
 
