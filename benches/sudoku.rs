@@ -1,11 +1,13 @@
-//! cargo bench --bench sudoku -- [DATA_DIR] [--static-limit N]
+//! cargo bench --bench sudoku -- [DATA_DIR] [--static-limit N] [--engines] [--only NAME]
 //!
 //! Puzzles a second and nodes a puzzle for each Sudoku set of DATA_DIR (default
 //! `../shared/data`), whole files: the band engine and the driver with propagation, each puzzle
 //! proved unique (up to two solutions); then the first solution by Dancing Links (one matrix for
 //! the whole set), and by the seed's driver with the fewest-candidates order and with the static
 //! (reading) order. The static order is exponential on hard sets: a puzzle is stopped after
-//! `--static-limit` nodes (default 10^6) and counted as given up.
+//! `--static-limit` nodes (default 10^6) and counted as given up. `--engines` times the band
+//! engine (from the text of each line, parsing included, as `../shared/bench/peers` times the
+//! peers) and the driver with propagation only; `--only NAME` one set.
 
 use backtrack::sudoku::{Board, ExactCover, bitboard};
 use backtrack::{Event, stack_assumptions};
@@ -25,7 +27,7 @@ const SETS: [&str; 7] = [
 
 /// Puzzles a second of `solve` over whole passes of `boards`, repeated for at least a second,
 /// the best of five; and what `solve` returns (its nodes) summed over one pass.
-fn passes(boards: &[Board], mut solve: impl FnMut(&Board) -> u64) -> (f64, u64) {
+fn passes<T>(boards: &[T], mut solve: impl FnMut(&T) -> u64) -> (f64, u64) {
     let nodes = boards.iter().map(&mut solve).sum();
     let mut best = 0f64;
     for _ in 0..5 {
@@ -45,11 +47,13 @@ fn main() {
     let mut dir = PathBuf::from("../shared/data");
     let mut static_limit = 1_000_000u64;
     let mut only: Option<String> = None;
+    let mut engines_only = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--static-limit" => static_limit = args.next().and_then(|a| a.parse().ok()).expect("a number"),
             "--only" => only = args.next(),
+            "--engines" => engines_only = true,
             "--bench" => {}
             _ => dir = PathBuf::from(arg),
         }
@@ -70,8 +74,11 @@ fn main() {
         // (whole-file passes repeated for a second, best of five). Nodes: guesses, and the
         // driver's nodes.
         let each = |n: u64| n as f64 / boards.len() as f64;
-        let (rate, guesses) = passes(&boards, |board| {
-            let mut search = bitboard::Solutions::new(board);
+        // The band engine from the text of each line, as the peers are timed: parsing included.
+        let lines: Vec<&str> = text.lines().collect();
+        let (rate, guesses) = passes(&lines, |line| {
+            let board: Board = line.parse().expect("the sets parse");
+            let mut search = bitboard::Solutions::new(&board);
             assert!(search.by_ref().take(2).count() >= 1);
             search.stats().guesses
         });
@@ -84,6 +91,9 @@ fn main() {
             search.stats().nodes()
         });
         println!("| {set} | {} | propagating, 2 | {rate:.0} | {:.1} | 0 |", boards.len(), each(nodes));
+        if engines_only {
+            continue;
+        }
         let mut cover = ExactCover::new();
         let start = Instant::now();
         let mut nodes = 0;
