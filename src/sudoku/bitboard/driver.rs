@@ -9,7 +9,7 @@
 //! consequences, since each decision fills one cell at least; once the grid is full, the
 //! remaining slots each offer one guard that changes nothing.
 //!
-//! A guard's record of what it did is the state it replaced: 124 bytes, pushed on a stack of
+//! A guard's record of what it did is the state it replaced: 240 bytes, pushed on a stack of
 //! saved states when it is made and copied back when it is dropped (guards are dropped last
 //! first, as the driver drops them). A list of the cells it filled would undo the same, one cell
 //! at a time; the copy undoes every consequence at once, and costs less than any one of them.
