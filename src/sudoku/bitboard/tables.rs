@@ -59,12 +59,9 @@ pub(super) const LOCKED: [u32; 512] = {
 };
 
 /// For a 3×3 set of places (bit `3 * line + box`): the places that belong to a permutation
-/// (one place per line, each in a different box) made only of places in the set.
-///
-/// For a band the lines are its rows and the places its minirows; for a stack (three columns of
-/// boxes) the lines are its columns, the boxes are the bands, and the places are the three-cell
-/// pieces of a column in a box.
-pub(super) const PERMUTED: [u16; 512] = {
+/// (one place per line, each in a different box) made only of places in the set. For a band the
+/// lines are its rows and the places its minirows.
+const PERMUTED: [u16; 512] = {
     const PERMUTATIONS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
     let mut table = [0; 512];
     let mut available = 0;
