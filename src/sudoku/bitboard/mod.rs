@@ -168,7 +168,7 @@ fn board_of(digits: [u8; 81]) -> Board {
 /// they clash: a board's masks keep the rules, so only a grid built otherwise can.
 fn givens(board: &Board) -> Option<Bands> {
     // The givens of each digit in each band, and every given cell of each band.
-    // Row 0 gathers the empty cells, without a branch per cell.
+    // Entry 0 gathers the empty cells, so that no cell needs a branch.
     let mut placed = [[0u32; 3]; 10];
     for (band, cells) in board.digits().chunks_exact(27).enumerate() {
         for (bit, &d) in cells.iter().enumerate() {
