@@ -221,13 +221,7 @@ impl Bands {
                 self.pairs[band] = 0;
                 continue;
             }
-            let (mut one, mut two, mut three) = (0, 0, 0);
-            for digit in 0..9 {
-                let mask = self.masks[3 * digit + band];
-                three |= two & mask;
-                two |= one & mask;
-                one |= mask;
-            }
+            let [one, two, three, _] = self.counts(band);
             if unsolved & !one != 0 {
                 return Err(Contradiction);
             }
