@@ -146,6 +146,15 @@ pub enum Move {
     },
 }
 
+/// Tell the watcher, if there is one, the move that `what` makes: built only when watched (the
+/// option of a node is a walk along its row).
+#[inline]
+fn tell(watcher: &mut Option<Box<dyn FnMut(Move) + '_>>, what: impl FnOnce() -> Move) {
+    if let Some(watcher) = watcher {
+        watcher(what());
+    }
+}
+
 /// What the search stopped at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Found {
@@ -359,16 +368,15 @@ impl Solver<'_> {
                         self.outcome = Outcome::Exhausted;
                         self.stats.solutions += 1;
                         self.depth = 0;
-                        if let Some(watcher) = &mut self.watcher {
-                            watcher(Move::Solution { level: 0 });
-                        }
+                        tell(&mut self.watcher, || Move::Solution { level: 0 });
                         return Some(Found::Solution);
                     };
                     if m.len(best) == 0 {
                         self.stats.dead_ends += 1;
-                        if let Some(watcher) = &mut self.watcher {
-                            watcher(Move::DeadEnd { level: self.level, item: best as usize - 1 });
-                        }
+                        tell(&mut self.watcher, || Move::DeadEnd {
+                            level: self.level,
+                            item: best as usize - 1,
+                        });
                     }
                     self.stats.updates += m.cover(best);
                     self.best = best;
@@ -392,9 +400,10 @@ impl Solver<'_> {
                         continue;
                     }
                     self.stats.updates += m.cover_others(cur);
-                    if let Some(watcher) = &mut self.watcher {
-                        watcher(Move::Choose { level: self.level + 1, option: m.option_of(cur) });
-                    }
+                    tell(&mut self.watcher, || Move::Choose {
+                        level: self.level + 1,
+                        option: m.option_of(cur),
+                    });
                     if m.is_covered() {
                         // Knuth's `sanity()`, in debug builds: every link still consistent.
                         debug_assert_eq!(m.sanity(), Ok(()));
@@ -403,9 +412,7 @@ impl Solver<'_> {
                         self.stats.solutions += 1;
                         self.depth = self.level + 1;
                         self.state = State::Recover;
-                        if let Some(watcher) = &mut self.watcher {
-                            watcher(Move::Solution { level: self.level + 1 });
-                        }
+                        tell(&mut self.watcher, || Move::Solution { level: self.level + 1 });
                         return Some(Found::Solution);
                     }
                     if self.level + 1 == self.ceiling {
@@ -418,9 +425,10 @@ impl Solver<'_> {
                 }
                 State::Recover => {
                     let cur = self.choice[self.level];
-                    if let Some(watcher) = &mut self.watcher {
-                        watcher(Move::Undo { level: self.level + 1, option: m.option_of(cur) });
-                    }
+                    tell(&mut self.watcher, || Move::Undo {
+                        level: self.level + 1,
+                        option: m.option_of(cur),
+                    });
                     m.uncover_others(cur);
                     self.choice[self.level] = m.down(cur);
                     self.state = State::Advance;
