@@ -262,21 +262,11 @@ impl<'r> Recorder<'r> {
             "\"layout\":{{\"rows\":{},\"cols\":{},\"boxRows\":{},\"boxCols\":{},\"checkered\":{}}},",
             layout.rows, layout.cols, layout.box_rows, layout.box_cols, layout.checkered
         );
-        data.push_str("\"texts\":[");
-        for (i, text) in self.texts.iter().enumerate() {
-            if i > 0 {
-                data.push(',');
-            }
-            data.push_str(&json_string(text));
-        }
-        data.push_str("],\"labels\":[");
-        for (i, label) in self.labels.iter().enumerate() {
-            if i > 0 {
-                data.push(',');
-            }
-            data.push_str(&json_string(label));
-        }
-        data.push_str("],\"start\":");
+        data.push_str("\"texts\":");
+        push_strings(&mut data, &self.texts);
+        data.push_str(",\"labels\":");
+        push_strings(&mut data, &self.labels);
+        data.push_str(",\"start\":");
         push_numbers(&mut data, self.start.iter().copied());
         let _ = write!(data, ",\"complete\":{},", !self.is_full());
         // Each event: [kind, level, text, [cell, before, after, ...], [marked cells]].
@@ -306,6 +296,17 @@ fn push_numbers(out: &mut String, numbers: impl Iterator<Item = u32>) {
             out.push(',');
         }
         let _ = write!(out, "{n}");
+    }
+    out.push(']');
+}
+
+fn push_strings(out: &mut String, strings: &[String]) {
+    out.push('[');
+    for (i, text) in strings.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&json_string(text));
     }
     out.push(']');
 }
