@@ -29,6 +29,16 @@ pub(super) struct Bands {
     pairs: [u32; 3],
 }
 
+/// A grid at rest (every rule drawn) with one candidate taken out since: what the search keeps
+/// to come back to. At rest each mask is what its rule last left, so the masks alone say it all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Saved {
+    masks: [u32; 27],
+    unsolved: [u32; 3],
+    /// The mask that changed since the grid was at rest.
+    changed: u32,
+}
+
 /// The propagation met a contradiction: a cell, or a digit in a house, has no place left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Contradiction;
@@ -129,10 +139,20 @@ impl Bands {
         self.masks[3 * digit + cell.band] &= !PEERS_IN_BAND[cell.bit as usize];
     }
 
-    /// Take `digit` (0..9) out of the candidates of `cell`.
-    #[inline]
-    pub(super) fn eliminate(&mut self, cell: BandCell, digit: usize) {
-        self.masks[3 * digit + cell.band] &= !(1 << cell.bit);
+    /// The grid at rest without `digit` (0..9) in `cell`, saved.
+    pub(super) fn without(&self, cell: BandCell, digit: usize) -> Saved {
+        debug_assert_eq!(self.masks, self.seen, "saved at rest only");
+        let index = 3 * digit + cell.band;
+        let mut masks = self.masks;
+        masks[index] &= !(1 << cell.bit);
+        Saved { masks, unsolved: self.unsolved, changed: index as u32 }
+    }
+
+    /// The grid `saved` to go on with: its changed mask has news for its rule.
+    pub(super) fn restore(saved: Saved) -> Bands {
+        let mut seen = saved.masks;
+        seen[saved.changed as usize] = u32::MAX;
+        Bands { masks: saved.masks, seen, unsolved: saved.unsolved, pairs: [0; 3] }
     }
 
     /// Draw every consequence: the band rule on each changed mask until none changes, then

@@ -12,7 +12,7 @@
 //!
 //! The search guesses on a cell with two candidates (the one with the most empty peers, whose
 //! digits reach furthest), one digit of it, and keeps a *copy* of the grid without that digit
-//! for when the guess fails: 240 bytes copied per guess, no undo. This is the design of the
+//! for when the guess fails: 124 bytes saved per guess, no undo. This is the design of the
 //! fastest published solvers (JCZSolve's bands and lazy updates, tdoku's copies), written anew
 //! in safe Rust.
 //!
@@ -40,7 +40,7 @@ mod driver;
 mod tables;
 
 use super::{Board, Cell, Digit};
-use bands::Bands;
+use bands::{Bands, Saved};
 pub use driver::{Choices, Forced, Propagation};
 use std::fmt;
 use std::iter::FusedIterator;
@@ -119,9 +119,12 @@ impl fmt::Debug for Solution {
 #[derive(Clone, Debug)]
 #[must_use = "the search is lazy and does nothing unless iterated"]
 pub struct Solutions {
+    /// The grid of the givens, until the search starts.
+    start: Option<Bands>,
     /// The grids still to search: the last is searched first. Each guess pushes the grid
-    /// without the guessed digit, then goes on with the digit placed.
-    stack: Vec<Bands>,
+    /// without the guessed digit, then goes on with the digit placed. (Saved at rest, they
+    /// need only their masks: half the bytes to copy.)
+    stack: Vec<Saved>,
     stats: Stats,
     budget: Budget,
     outcome: Outcome,
@@ -131,9 +134,13 @@ impl Solutions {
     /// A search for the solutions of `board`.
     pub fn new(board: &Board) -> Solutions {
         // Deep searches grow it; most puzzles guess a few times only.
-        let mut stack = Vec::with_capacity(8);
-        stack.extend(givens(board));
-        Solutions { stack, stats: Stats::default(), budget: Budget::default(), outcome: Outcome::Running }
+        Solutions {
+            start: givens(board),
+            stack: Vec::with_capacity(8),
+            stats: Stats::default(),
+            budget: Budget::default(),
+            outcome: Outcome::Running,
+        }
     }
 
     /// Stop the search when `budget` runs out.
@@ -187,7 +194,7 @@ impl Iterator for Solutions {
         }
         // The whole search: take a grid, propagate; a contradiction drops it, a full grid is a
         // solution, anything else is guessed on and goes round again.
-        while let Some(mut bands) = self.stack.pop() {
+        while let Some(mut bands) = self.start.take().or_else(|| self.stack.pop().map(Bands::restore)) {
             loop {
                 if bands.propagate().is_err() {
                     self.stats.dead_ends += 1;
@@ -199,14 +206,12 @@ impl Iterator for Solutions {
                     return Some(Solution(bands.digits()));
                 };
                 if self.out_of_budget() {
-                    self.stack.push(bands);
+                    self.start = Some(bands);
                     self.outcome = Outcome::OutOfBudget;
                     return None;
                 }
                 self.stats.guesses += 1;
-                let mut without = bands;
-                without.eliminate(cell, digit);
-                self.stack.push(without);
+                self.stack.push(bands.without(cell, digit));
                 bands.place(cell, digit);
             }
         }
