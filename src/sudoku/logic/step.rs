@@ -1,17 +1,6 @@
 //! A step of the logic solver: what it found, the evidence, and what follows from it.
 
-use super::bifurcation::Bifurcation;
-use super::fish::Fish;
 use super::grid::Contradiction;
-use super::hidden_single::HiddenSingle;
-use super::hidden_subset::HiddenSubset;
-use super::locked_candidates::LockedCandidates;
-use super::naked_single::NakedSingle;
-use super::naked_subset::NakedSubset;
-use super::skyscraper::Skyscraper;
-use super::two_string_kite::TwoStringKite;
-use super::xyz_wing::XyzWing;
-use super::y_wing::YWing;
 use super::{Builtin, Kind};
 use crate::sudoku::{Candidate, Cells, Digits, House};
 use itertools::Itertools;
@@ -27,37 +16,6 @@ pub struct Step {
     pub placements: Vec<Candidate>,
     /// Candidates removed.
     pub eliminations: Vec<Candidate>,
-}
-
-/// The evidence of a [`Step`]: one variant a technique, each the type its technique's file
-/// defines beside the technique, with the sentence that explains it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Evidence {
-    /// A cell with one candidate left.
-    NakedSingle(NakedSingle),
-    /// A digit with one place left in a house.
-    HiddenSingle(HiddenSingle),
-    /// A digit confined to the intersection of two houses.
-    LockedCandidates(LockedCandidates),
-    /// n cells of a house that hold only n digits.
-    NakedSubset(NakedSubset),
-    /// n digits of a house that fit only n cells.
-    HiddenSubset(HiddenSubset),
-    /// A digit confined in n lines to n crossing lines.
-    Fish(Fish),
-    /// Two lines with two places for a digit, joined at one end.
-    Skyscraper(Skyscraper),
-    /// A row and a column with two places for a digit, joined in a box.
-    TwoStringKite(TwoStringKite),
-    /// A bivalue pivot and two pincers.
-    YWing(YWing),
-    /// A trivalue pivot and two pincers.
-    XyzWing(XyzWing),
-    /// Trial and error.
-    Bifurcation(Bifurcation),
-    /// A step of a technique of the user's own ([`Step::custom`]).
-    Custom(Custom),
 }
 
 /// What each technique's evidence tells: which technique it is, where to look, and the
@@ -77,48 +35,61 @@ pub(super) trait Explain {
     fn cells(&self) -> Cells;
 }
 
-/// Each technique's evidence is a variant of [`Evidence`].
-macro_rules! into_evidence {
-    ($($technique:ident),*) => {
-        $(impl From<$technique> for Evidence {
-            fn from(evidence: $technique) -> Evidence {
-                Evidence::$technique(evidence)
+/// The evidence of a [`Step`] (one variant a technique, each the type its technique's file
+/// defines beside the technique, with the sentence that explains it), its `From` conversions
+/// and the [`Explain`] of each: one list, so that a technique's evidence is named once.
+macro_rules! evidence {
+    ($($(#[$doc:meta])* $variant:ident($evidence:path),)*) => {
+        /// The evidence of a [`Step`]: one variant a technique, each the type its technique's
+        /// file defines beside the technique, with the sentence that explains it.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        #[non_exhaustive]
+        pub enum Evidence {
+            $($(#[$doc])* $variant($evidence),)*
+            /// A step of a technique of the user's own ([`Step::custom`]).
+            Custom(Custom),
+        }
+
+        $(impl From<$evidence> for Evidence {
+            fn from(evidence: $evidence) -> Evidence {
+                Evidence::$variant(evidence)
             }
         })*
+
+        impl Evidence {
+            fn explain(&self) -> &dyn Explain {
+                match self {
+                    $(Evidence::$variant(e) => e,)*
+                    Evidence::Custom(e) => e,
+                }
+            }
+        }
     };
 }
 
-into_evidence!(
-    NakedSingle,
-    HiddenSingle,
-    LockedCandidates,
-    NakedSubset,
-    HiddenSubset,
-    Fish,
-    Skyscraper,
-    TwoStringKite,
-    YWing,
-    XyzWing,
-    Bifurcation
-);
-
-impl Evidence {
-    fn explain(&self) -> &dyn Explain {
-        match self {
-            Evidence::NakedSingle(e) => e,
-            Evidence::HiddenSingle(e) => e,
-            Evidence::LockedCandidates(e) => e,
-            Evidence::NakedSubset(e) => e,
-            Evidence::HiddenSubset(e) => e,
-            Evidence::Fish(e) => e,
-            Evidence::Skyscraper(e) => e,
-            Evidence::TwoStringKite(e) => e,
-            Evidence::YWing(e) => e,
-            Evidence::XyzWing(e) => e,
-            Evidence::Bifurcation(e) => e,
-            Evidence::Custom(e) => e,
-        }
-    }
+evidence! {
+    /// A cell with one candidate left.
+    NakedSingle(super::naked_single::NakedSingle),
+    /// A digit with one place left in a house.
+    HiddenSingle(super::hidden_single::HiddenSingle),
+    /// A digit confined to the intersection of two houses.
+    LockedCandidates(super::locked_candidates::LockedCandidates),
+    /// n cells of a house that hold only n digits.
+    NakedSubset(super::naked_subset::NakedSubset),
+    /// n digits of a house that fit only n cells.
+    HiddenSubset(super::hidden_subset::HiddenSubset),
+    /// A digit confined in n lines to n crossing lines.
+    Fish(super::fish::Fish),
+    /// Two lines with two places for a digit, joined at one end.
+    Skyscraper(super::skyscraper::Skyscraper),
+    /// A row and a column with two places for a digit, joined in a box.
+    TwoStringKite(super::two_string_kite::TwoStringKite),
+    /// A bivalue pivot and two pincers.
+    YWing(super::y_wing::YWing),
+    /// A trivalue pivot and two pincers.
+    XyzWing(super::xyz_wing::XyzWing),
+    /// Trial and error.
+    Bifurcation(super::bifurcation::Bifurcation),
 }
 
 /// The evidence of a technique of one's own: its kind, its sentence and where to look.
