@@ -344,8 +344,26 @@ fn xyz_wing() {
 }
 
 #[test]
+fn w_wing() {
+    // r1c1 and r5c9 hold {3,7} and do not see each other; 3 in row 9 is only in r9c1 (which sees
+    // r1c1) and r9c9 (which sees r5c9), so one of the two is 7: r1c9 and r5c1 see both.
+    let mut g = empty();
+    keep(&mut g, cell(1, 1), &[3, 7]);
+    keep(&mut g, cell(5, 9), &[3, 7]);
+    remove(&mut g, 3, row(9, &[1, 9]));
+    let step = expect(&g, Builtin::WWing, &[], &[(cell(1, 9), 7), (cell(5, 1), 7)]);
+    assert_eq!(
+        step.to_string(),
+        "W-Wing: r1c1 and r5c9 hold {3,7}; 3 in row 9 is r9c1 or r9c9, which see them, so one of them \
+         is 7: remove 7 from r1c9, r5c1"
+    );
+    assert_eq!(step.location(), "look at r1c1 and r5c9, which hold {3,7}, and at row 9");
+    assert_eq!(step.evidence_cells().len(), 4);
+}
+
+#[test]
 fn bifurcation_is_explained_and_right() {
-    let puzzle = "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....";
+    let puzzle = "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6....."; // top95, line 7: no technique short of a trial solves it
     let board: Board = puzzle.parse().unwrap();
     let truth = board.solve().unwrap();
     let report = solve(&board);

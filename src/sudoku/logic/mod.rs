@@ -40,6 +40,7 @@ mod solver;
 mod step;
 mod technique;
 mod two_string_kite;
+mod w_wing;
 mod xyz_wing;
 mod y_wing;
 
@@ -64,6 +65,7 @@ pub mod evidence {
     pub use super::skyscraper::Skyscraper;
     pub use super::step::Custom;
     pub use super::two_string_kite::TwoStringKite;
+    pub use super::w_wing::WWing;
     pub use super::xyz_wing::XyzWing;
     pub use super::y_wing::YWing;
 }
@@ -134,6 +136,8 @@ pub enum Builtin {
     YWing,
     /// XYZ-Wing (4.4).
     XyzWing,
+    /// Two cells with the same two candidates, linked by a digit with two places in a house (4.4).
+    WWing,
     /// Four cells, four digits (5.0).
     NakedQuad,
     /// Fish of size 4 (5.2).
@@ -221,7 +225,7 @@ struct Entry {
 /// variant of [`Builtin`], a line in `step.rs`'s list of evidence, and a line here; the grade
 /// cannot be left out.
 #[rustfmt::skip]
-const TABLE: [Entry; 17] = [
+const TABLE: [Entry; 18] = [
     row(Builtin::NakedSingle,      "naked single",      2.3, Grade::Easy,          naked_single::find),
     row(Builtin::HiddenSingle,     "hidden single",     1.5, Grade::Easy,          hidden_single::find),
     row(Builtin::LockedCandidates, "locked candidates", 2.8, Grade::Medium,        locked_candidates::find),
@@ -235,6 +239,7 @@ const TABLE: [Entry; 17] = [
     row(Builtin::TwoStringKite,    "2-String Kite",     4.1, Grade::Fiendish,      two_string_kite::find),
     row(Builtin::YWing,            "Y-Wing",            4.2, Grade::Fiendish,      y_wing::find),
     row(Builtin::XyzWing,          "XYZ-Wing",          4.4, Grade::Fiendish,      xyz_wing::find),
+    row(Builtin::WWing,            "W-Wing",            4.4, Grade::Fiendish,      w_wing::find),
     row(Builtin::NakedQuad,        "naked quad",        5.0, Grade::Fiendish,      |g| naked_subset::find(g, 4)),
     row(Builtin::Jellyfish,        "jellyfish",         5.2, Grade::Fiendish,      |g| fish::find(g, 4)),
     row(Builtin::HiddenQuad,       "hidden quad",       5.4, Grade::Fiendish,      |g| hidden_subset::find(g, 4)),

@@ -88,6 +88,8 @@ evidence! {
     YWing(super::y_wing::YWing),
     /// A trivalue pivot and two pincers.
     XyzWing(super::xyz_wing::XyzWing),
+    /// Two cells {x,y} linked by x's two places in a house.
+    WWing(super::w_wing::WWing),
     /// Trial and error.
     Bifurcation(super::bifurcation::Bifurcation),
 }
