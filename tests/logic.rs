@@ -362,6 +362,30 @@ fn w_wing() {
 }
 
 #[test]
+fn x_chain() {
+    // 4 in rows 1, 4 and 7 only in columns 1 and 5, 5 and 8, 8 and 2: if r1c1 is not 4, r1c5 is,
+    // so r4c5 is not, so r4c8 is, so r7c8 is not, so r7c2 is. One of the ends is 4: the cells
+    // that see both lose it. (Two rows at a time make Skyscrapers that remove nothing.)
+    let mut g = empty();
+    remove(&mut g, 4, row(1, &[1, 5]));
+    remove(&mut g, 4, row(4, &[5, 8]));
+    remove(&mut g, 4, row(7, &[8, 2]));
+    let step = expect(
+        &g,
+        Builtin::XChain,
+        &[],
+        &[(cell(2, 2), 4), (cell(3, 2), 4), (cell(8, 1), 4), (cell(9, 1), 4)],
+    );
+    assert_eq!(
+        step.to_string(),
+        "X-Chain on 4: r1c1≠4 → r1c5=4 → r4c5≠4 → r4c8=4 → r7c8≠4 → r7c2=4, so r1c1 or r7c2 is 4: \
+         remove 4 from r2c2, r3c2, r8c1, r9c1"
+    );
+    assert_eq!(step.location(), "look at 4 from r1c1 to r7c2");
+    assert_eq!(step.evidence_cells().len(), 6);
+}
+
+#[test]
 fn bifurcation_is_explained_and_right() {
     let puzzle = "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6....."; // top95, line 7: no technique short of a trial solves it
     let board: Board = puzzle.parse().unwrap();

@@ -41,6 +41,7 @@ mod step;
 mod technique;
 mod two_string_kite;
 mod w_wing;
+mod x_chain;
 mod xyz_wing;
 mod y_wing;
 
@@ -66,6 +67,7 @@ pub mod evidence {
     pub use super::step::Custom;
     pub use super::two_string_kite::TwoStringKite;
     pub use super::w_wing::WWing;
+    pub use super::x_chain::XChain;
     pub use super::xyz_wing::XyzWing;
     pub use super::y_wing::YWing;
 }
@@ -144,6 +146,8 @@ pub enum Builtin {
     Jellyfish,
     /// Four digits, four cells (5.4).
     HiddenQuad,
+    /// A chain of strong and weak links for one digit (6.6).
+    XChain,
     /// Trial and error on a cell with the fewest candidates (no Sudoku Explainer rating: it
     /// rates its chains from 7.0 up; we count it as 8.0).
     Bifurcation,
@@ -225,7 +229,7 @@ struct Entry {
 /// variant of [`Builtin`], a line in `step.rs`'s list of evidence, and a line here; the grade
 /// cannot be left out.
 #[rustfmt::skip]
-const TABLE: [Entry; 18] = [
+const TABLE: [Entry; 19] = [
     row(Builtin::NakedSingle,      "naked single",      2.3, Grade::Easy,          naked_single::find),
     row(Builtin::HiddenSingle,     "hidden single",     1.5, Grade::Easy,          hidden_single::find),
     row(Builtin::LockedCandidates, "locked candidates", 2.8, Grade::Medium,        locked_candidates::find),
@@ -243,6 +247,7 @@ const TABLE: [Entry; 18] = [
     row(Builtin::NakedQuad,        "naked quad",        5.0, Grade::Fiendish,      |g| naked_subset::find(g, 4)),
     row(Builtin::Jellyfish,        "jellyfish",         5.2, Grade::Fiendish,      |g| fish::find(g, 4)),
     row(Builtin::HiddenQuad,       "hidden quad",       5.4, Grade::Fiendish,      |g| hidden_subset::find(g, 4)),
+    row(Builtin::XChain,           "X-Chain",           6.6, Grade::Fiendish,      x_chain::find),
     row(Builtin::Bifurcation,      "bifurcation",       8.0, Grade::NeedsGuessing, bifurcation::find),
 ];
 

@@ -90,6 +90,8 @@ evidence! {
     XyzWing(super::xyz_wing::XyzWing),
     /// Two cells {x,y} linked by x's two places in a house.
     WWing(super::w_wing::WWing),
+    /// A chain of strong and weak links for one digit.
+    XChain(super::x_chain::XChain),
     /// Trial and error.
     Bifurcation(super::bifurcation::Bifurcation),
 }
