@@ -386,6 +386,26 @@ fn x_chain() {
 }
 
 #[test]
+fn xy_chain() {
+    // r1c1 {1,2}, r1c5 {2,3}, r5c5 {3,4}, r5c9 {4,1}: if r1c1 is not 1 it is 2, so r1c5 is 3, so
+    // r5c5 is 4, so r5c9 is 1. One of the ends is 1: r1c9 and r5c1 see both. (No three of them
+    // make a Y-Wing: no two pincers share a digit.)
+    let mut g = empty();
+    keep(&mut g, cell(1, 1), &[1, 2]);
+    keep(&mut g, cell(1, 5), &[2, 3]);
+    keep(&mut g, cell(5, 5), &[3, 4]);
+    keep(&mut g, cell(5, 9), &[4, 1]);
+    let step = expect(&g, Builtin::XyChain, &[], &[(cell(1, 9), 1), (cell(5, 1), 1)]);
+    assert_eq!(
+        step.to_string(),
+        "XY-Chain on 1: if r1c1 is not 1 it is 2 → r1c5 is 3 → r5c5 is 4 → r5c9 is 1, so r1c1 or r5c9 \
+         is 1: remove 1 from r1c9, r5c1"
+    );
+    assert_eq!(step.location(), "look at the cells with two candidates from r1c1 to r5c9");
+    assert_eq!(step.evidence_cells().len(), 4);
+}
+
+#[test]
 fn bifurcation_is_explained_and_right() {
     let puzzle = "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6....."; // top95, line 7: no technique short of a trial solves it
     let board: Board = puzzle.parse().unwrap();

@@ -42,6 +42,7 @@ mod technique;
 mod two_string_kite;
 mod w_wing;
 mod x_chain;
+mod xy_chain;
 mod xyz_wing;
 mod y_wing;
 
@@ -68,6 +69,7 @@ pub mod evidence {
     pub use super::two_string_kite::TwoStringKite;
     pub use super::w_wing::WWing;
     pub use super::x_chain::XChain;
+    pub use super::xy_chain::XyChain;
     pub use super::xyz_wing::XyzWing;
     pub use super::y_wing::YWing;
 }
@@ -146,8 +148,11 @@ pub enum Builtin {
     Jellyfish,
     /// Four digits, four cells (5.4).
     HiddenQuad,
-    /// A chain of strong and weak links for one digit (6.6).
+    /// A chain of strong and weak links for one digit (6.6, where Sudoku Explainer's chains
+    /// begin).
     XChain,
+    /// A chain of cells with two candidates (6.8).
+    XyChain,
     /// Trial and error on a cell with the fewest candidates (no Sudoku Explainer rating: it
     /// rates its chains from 7.0 up; we count it as 8.0).
     Bifurcation,
@@ -229,7 +234,7 @@ struct Entry {
 /// variant of [`Builtin`], a line in `step.rs`'s list of evidence, and a line here; the grade
 /// cannot be left out.
 #[rustfmt::skip]
-const TABLE: [Entry; 19] = [
+const TABLE: [Entry; 20] = [
     row(Builtin::NakedSingle,      "naked single",      2.3, Grade::Easy,          naked_single::find),
     row(Builtin::HiddenSingle,     "hidden single",     1.5, Grade::Easy,          hidden_single::find),
     row(Builtin::LockedCandidates, "locked candidates", 2.8, Grade::Medium,        locked_candidates::find),
@@ -248,6 +253,7 @@ const TABLE: [Entry; 19] = [
     row(Builtin::Jellyfish,        "jellyfish",         5.2, Grade::Fiendish,      |g| fish::find(g, 4)),
     row(Builtin::HiddenQuad,       "hidden quad",       5.4, Grade::Fiendish,      |g| hidden_subset::find(g, 4)),
     row(Builtin::XChain,           "X-Chain",           6.6, Grade::Fiendish,      x_chain::find),
+    row(Builtin::XyChain,          "XY-Chain",          6.8, Grade::Fiendish,      xy_chain::find),
     row(Builtin::Bifurcation,      "bifurcation",       8.0, Grade::NeedsGuessing, bifurcation::find),
 ];
 

@@ -92,6 +92,8 @@ evidence! {
     WWing(super::w_wing::WWing),
     /// A chain of strong and weak links for one digit.
     XChain(super::x_chain::XChain),
+    /// A chain of cells with two candidates.
+    XyChain(super::xy_chain::XyChain),
     /// Trial and error.
     Bifurcation(super::bifurcation::Bifurcation),
 }
