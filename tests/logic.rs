@@ -3,7 +3,7 @@
 
 mod common;
 
-use backtrack::sudoku::logic::{Builtin, Evidence, Grade, Grid, Outcome, Step, solve};
+use backtrack::sudoku::logic::{Builtin, Evidence, Grade, Grid, Outcome, Step, Technique, solve, solve_with};
 use backtrack::sudoku::{Board, Candidate, Cell, Digit, Digits};
 use common::*;
 
@@ -54,7 +54,9 @@ fn solve_and_check(set: &str) -> Vec<Grade> {
 #[test]
 fn top95_is_solved_soundly() {
     let grades = solve_and_check(TOP95);
-    assert!(grades.contains(&Grade::NeedsGuessing), "top95 has puzzles beyond the techniques");
+    // Issue #12's goal: at least 90 % without bifurcation (forcing chains get there).
+    let guessed = grades.iter().filter(|&&g| g == Grade::NeedsGuessing).count();
+    assert!(guessed * 10 <= grades.len(), "{guessed} of {} puzzles need guessing", grades.len());
 }
 
 #[test]
@@ -405,9 +407,53 @@ fn xy_chain() {
     assert_eq!(step.evidence_cells().len(), 4);
 }
 
+/// The grid where every technique easier than forcing chains is stuck, on a real puzzle.
+fn stuck_before_forcing_chains(puzzle: &str) -> (Grid, Board) {
+    let board: Board = puzzle.parse().unwrap();
+    let easier: Vec<&dyn Technique> = Builtin::ALL
+        .iter()
+        .take_while(|&&t| t != Builtin::ForcingChain)
+        .map(|t| t as &dyn Technique)
+        .collect();
+    let report = solve_with(&board, &easier);
+    assert_eq!(report.outcome, Outcome::Stuck, "{puzzle}");
+    (report.grid, board.solve().unwrap())
+}
+
+#[test]
+fn forcing_chain_from_a_contradiction() {
+    // top95, line 7: of r3c9's candidates {5,6,9}, 9 runs into a contradiction on singles alone.
+    let (grid, truth) = stuck_before_forcing_chains(
+        "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6.....",
+    );
+    let step = expect(&grid, Builtin::ForcingChain, &[], &[(cell(3, 9), 9)]);
+    check_steps(std::slice::from_ref(&step), &truth, "top95 line 7");
+    assert_eq!(
+        step.to_string(),
+        "cell forcing chain on r3c9: r3c9=9 runs after 17 singles into: 7 has no place left in row 8; \
+         so remove 9 from r3c9"
+    );
+    assert_eq!(step.location(), "follow each candidate of r3c9");
+}
+
+#[test]
+fn forcing_chain_where_every_way_agrees() {
+    // top95, line 11: 4 in row 1 is in r1c3 or r1c8; either way r7c3 and r9c8 lose it.
+    let (grid, truth) = stuck_before_forcing_chains(
+        "6..3.2....5.....1..........7.26............543.........8.15........4.2........7..",
+    );
+    let step = expect(&grid, Builtin::ForcingChain, &[], &[(cell(7, 3), 4), (cell(9, 8), 4)]);
+    check_steps(std::slice::from_ref(&step), &truth, "top95 line 11");
+    assert_eq!(
+        step.to_string(),
+        "unit forcing chain on 4 in row 1: r1c3=4 leads there after 1 single; r1c8=4 leads there \
+         after 3 singles; so remove 4 from r7c3, r9c8"
+    );
+}
+
 #[test]
 fn bifurcation_is_explained_and_right() {
-    let puzzle = "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6....."; // top95, line 7: no technique short of a trial solves it
+    let puzzle = "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5..........."; // magictour_top1465, line 2: no technique short of a trial solves it
     let board: Board = puzzle.parse().unwrap();
     let truth = board.solve().unwrap();
     let report = solve(&board);

@@ -28,6 +28,7 @@
 
 mod bifurcation;
 mod fish;
+mod forcing_chain;
 mod grade;
 mod grid;
 mod hidden_single;
@@ -52,13 +53,14 @@ pub use solver::{Outcome, SolveReport, next_step, next_step_with, solve, solve_w
 pub use step::{Custom, Evidence, Step, Trial};
 pub use technique::{Kind, Technique};
 
-use solver::solve_grid;
+use solver::{run, solve_grid};
 
 /// The evidence each technique gives, one type a technique, defined in the technique's file
 /// with the sentence that explains it (the variants of [`Evidence`]).
 pub mod evidence {
     pub use super::bifurcation::Bifurcation;
     pub use super::fish::Fish;
+    pub use super::forcing_chain::{ForcingChain, Premise, Way};
     pub use super::hidden_single::HiddenSingle;
     pub use super::hidden_subset::HiddenSubset;
     pub use super::locked_candidates::LockedCandidates;
@@ -153,6 +155,9 @@ pub enum Builtin {
     XChain,
     /// A chain of cells with two candidates (6.8).
     XyChain,
+    /// Each way a cell's candidates or a digit's places in a house can go, followed with singles,
+    /// agrees on a conclusion (7.5: the last technique before bifurcation).
+    ForcingChain,
     /// Trial and error on a cell with the fewest candidates (no Sudoku Explainer rating: it
     /// rates its chains from 7.0 up; we count it as 8.0).
     Bifurcation,
@@ -198,7 +203,8 @@ impl Builtin {
     /// use backtrack::sudoku::logic::Builtin;
     /// assert_eq!(Builtin::from_name("x-wing"), Some(Builtin::XWing));
     /// assert_eq!(Builtin::from_name("Hidden Pair"), Some(Builtin::HiddenPair));
-    /// assert_eq!(Builtin::from_name("forcing chain"), None);
+    /// assert_eq!(Builtin::from_name("forcing chain"), Some(Builtin::ForcingChain));
+    /// assert_eq!(Builtin::from_name("death blossom"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Builtin> {
         let key = |s: &str| -> String {
@@ -234,7 +240,7 @@ struct Entry {
 /// variant of [`Builtin`], a line in `step.rs`'s list of evidence, and a line here; the grade
 /// cannot be left out.
 #[rustfmt::skip]
-const TABLE: [Entry; 20] = [
+const TABLE: [Entry; 21] = [
     row(Builtin::NakedSingle,      "naked single",      2.3, Grade::Easy,          naked_single::find),
     row(Builtin::HiddenSingle,     "hidden single",     1.5, Grade::Easy,          hidden_single::find),
     row(Builtin::LockedCandidates, "locked candidates", 2.8, Grade::Medium,        locked_candidates::find),
@@ -254,6 +260,7 @@ const TABLE: [Entry; 20] = [
     row(Builtin::HiddenQuad,       "hidden quad",       5.4, Grade::Fiendish,      |g| hidden_subset::find(g, 4)),
     row(Builtin::XChain,           "X-Chain",           6.6, Grade::Fiendish,      x_chain::find),
     row(Builtin::XyChain,          "XY-Chain",          6.8, Grade::Fiendish,      xy_chain::find),
+    row(Builtin::ForcingChain,     "forcing chain",     7.5, Grade::Fiendish,      forcing_chain::find),
     row(Builtin::Bifurcation,      "bifurcation",       8.0, Grade::NeedsGuessing, bifurcation::find),
 ];
 

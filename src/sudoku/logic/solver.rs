@@ -103,7 +103,7 @@ fn first_step(grid: &Grid, chain: &[&dyn Technique]) -> Option<Step> {
     chain.iter().find_map(|t| t.find(grid))
 }
 
-fn run(mut grid: Grid, allowed: &[&dyn Technique]) -> SolveReport {
+pub(super) fn run(mut grid: Grid, allowed: &[&dyn Technique]) -> SolveReport {
     let mut steps = Vec::new();
     let outcome = loop {
         if let Some(c) = grid.contradiction() {

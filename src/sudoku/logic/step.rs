@@ -94,6 +94,8 @@ evidence! {
     XChain(super::x_chain::XChain),
     /// A chain of cells with two candidates.
     XyChain(super::xy_chain::XyChain),
+    /// Every way of a premise, followed with singles, leads to the same conclusion.
+    ForcingChain(super::forcing_chain::ForcingChain),
     /// Trial and error.
     Bifurcation(super::bifurcation::Bifurcation),
 }
