@@ -4,7 +4,8 @@
 //! eliminated (with two candidates, the other is placed). A solution proves it right.
 
 use super::step::{Explain, removals, set};
-use super::{Builtin, Grid, Outcome, Step, Trial, solve_grid};
+use super::technique::for_trials;
+use super::{Builtin, Grid, Outcome, Step, Trial, run};
 use crate::sudoku::{Candidate, Cell, Cells, Digit, Digits};
 use std::fmt;
 
@@ -29,7 +30,7 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
     let digit = candidates.digits().next()?;
     let mut trial = grid.clone();
     trial.place(cell, digit);
-    let report = solve_grid(trial);
+    let report = run(trial, for_trials());
     let (outcome, placements, eliminations) = match report.outcome {
         // The trial reached a solution: adopt it, every digit it placed (steps nested inside).
         Outcome::Solved => {

@@ -53,7 +53,7 @@ pub use solver::{Outcome, SolveReport, next_step, next_step_with, solve, solve_w
 pub use step::{Custom, Evidence, Step, Trial};
 pub use technique::{Kind, Technique};
 
-use solver::{run, solve_grid};
+use solver::run;
 
 /// The evidence each technique gives, one type a technique, defined in the technique's file
 /// with the sentence that explains it (the variants of [`Evidence`]).

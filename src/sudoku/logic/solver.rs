@@ -95,10 +95,6 @@ pub fn next_step_with(board: &Board, chain: &[&dyn Technique]) -> Option<Step> {
     grid.contradiction().is_none().then(|| first_step(&grid, chain)).flatten()
 }
 
-pub(super) fn solve_grid(grid: Grid) -> SolveReport {
-    run(grid, standard())
-}
-
 fn first_step(grid: &Grid, chain: &[&dyn Technique]) -> Option<Step> {
     chain.iter().find_map(|t| t.find(grid))
 }
