@@ -222,7 +222,7 @@ impl Bands {
 
     /// Count the candidates of every cell of a band, bit-parallel, saturating at 4: the cells
     /// with at least one, two, three and four.
-    #[inline]
+    #[inline(always)]
     fn counts(&self, band: usize) -> [u32; 4] {
         let (mut one, mut two, mut three, mut four) = (0, 0, 0, 0);
         for digit in 0..9 {
