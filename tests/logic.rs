@@ -407,23 +407,71 @@ fn xy_chain() {
     assert_eq!(step.evidence_cells().len(), 4);
 }
 
-/// The grid where every technique easier than forcing chains is stuck, on a real puzzle.
-fn stuck_before_forcing_chains(puzzle: &str) -> (Grid, Board) {
+/// The grid where every technique easier than `technique` is stuck, on a real puzzle, and the
+/// puzzle's solution.
+fn stuck_before(technique: Builtin, puzzle: &str) -> (Grid, Board) {
     let board: Board = puzzle.parse().unwrap();
-    let easier: Vec<&dyn Technique> = Builtin::ALL
-        .iter()
-        .take_while(|&&t| t != Builtin::ForcingChain)
-        .map(|t| t as &dyn Technique)
-        .collect();
+    let easier: Vec<&dyn Technique> =
+        Builtin::ALL.iter().take_while(|&&t| t != technique).map(|t| t as &dyn Technique).collect();
     let report = solve_with(&board, &easier);
     assert_eq!(report.outcome, Outcome::Stuck, "{puzzle}");
     (report.grid, board.solve().unwrap())
 }
 
+/// The grid of a real puzzle's solve just before its first step by `technique` (so every
+/// easier technique finds nothing there), and the puzzle's solution.
+fn before_first(technique: Builtin, puzzle: &str) -> (Grid, Board) {
+    let board: Board = puzzle.parse().unwrap();
+    let mut grid = Grid::new(&board);
+    for step in solve(&board).steps.iter().take_while(|s| s.builtin() != Some(technique)) {
+        for &Candidate { cell, digit } in &step.eliminations {
+            grid.eliminate(cell, digit);
+        }
+        for &Candidate { cell, digit } in &step.placements {
+            grid.place(cell, digit);
+        }
+    }
+    (grid, board.solve().unwrap())
+}
+
+#[test]
+fn simple_colouring_trap() {
+    // magictour_top1465, line 124 (of the sample): the 1s joined by strong links, in two colours;
+    // three cells see both colours.
+    let (grid, truth) = before_first(
+        Builtin::SimpleColouring,
+        "4.5.....9.3.......9..1..57......836.1..3.........7..92....9..2.749......5...6...8",
+    );
+    let step =
+        expect(&grid, Builtin::SimpleColouring, &[], &[(cell(7, 6), 1), (cell(7, 9), 1), (cell(8, 8), 1)]);
+    check_steps(std::slice::from_ref(&step), &truth, "colour trap");
+    assert!(
+        step.to_string().ends_with(
+            "one of the colours holds 1, and cells that see both lose it: remove 1 from r7c6, r7c9, r8c8"
+        ),
+        "{step}"
+    );
+}
+
+#[test]
+fn simple_colouring_wrap() {
+    // Line 112 of the sample: r2c8 and r8c8, both of one colour of the 4s, share column 8.
+    let (grid, truth) = before_first(
+        Builtin::SimpleColouring,
+        "......25..7....8...28....19..12.89..3...9........1...6.624.7......32.7.......1...",
+    );
+    let wrong = [cell(2, 8), cell(4, 9), cell(6, 3), cell(8, 8), cell(9, 2)];
+    let step = expect(&grid, Builtin::SimpleColouring, &[], &each(&wrong, &[4]));
+    check_steps(std::slice::from_ref(&step), &truth, "colour wrap");
+    assert!(step.to_string().contains("r2c8 and r8c8 have the same colour and see each other"), "{step}");
+    assert_eq!(step.location(), "colour the places of 4 joined by strong links");
+}
+
 #[test]
 fn forcing_chain_from_a_contradiction() {
     // top95, line 7: of r3c9's candidates {5,6,9}, 9 runs into a contradiction on singles alone.
-    let (grid, truth) = stuck_before_forcing_chains(
+    let (grid, truth) = stuck_before(
+        Builtin::ForcingChain,
         "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6.....",
     );
     let step = expect(&grid, Builtin::ForcingChain, &[], &[(cell(3, 9), 9)]);
@@ -439,7 +487,8 @@ fn forcing_chain_from_a_contradiction() {
 #[test]
 fn forcing_chain_where_every_way_agrees() {
     // top95, line 11: 4 in row 1 is in r1c3 or r1c8; either way r7c3 and r9c8 lose it.
-    let (grid, truth) = stuck_before_forcing_chains(
+    let (grid, truth) = stuck_before(
+        Builtin::ForcingChain,
         "6..3.2....5.....1..........7.26............543.........8.15........4.2........7..",
     );
     let step = expect(&grid, Builtin::ForcingChain, &[], &[(cell(7, 3), 4), (cell(9, 8), 4)]);

@@ -36,6 +36,7 @@ mod hidden_subset;
 mod locked_candidates;
 mod naked_single;
 mod naked_subset;
+mod simple_colouring;
 mod skyscraper;
 mod solver;
 mod step;
@@ -66,6 +67,7 @@ pub mod evidence {
     pub use super::locked_candidates::LockedCandidates;
     pub use super::naked_single::NakedSingle;
     pub use super::naked_subset::NakedSubset;
+    pub use super::simple_colouring::SimpleColouring;
     pub use super::skyscraper::Skyscraper;
     pub use super::step::Custom;
     pub use super::two_string_kite::TwoStringKite;
@@ -144,6 +146,8 @@ pub enum Builtin {
     XyzWing,
     /// Two cells with the same two candidates, linked by a digit with two places in a house (4.4).
     WWing,
+    /// The places of a digit joined by strong links, in two colours (4.5).
+    SimpleColouring,
     /// Four cells, four digits (5.0).
     NakedQuad,
     /// Fish of size 4 (5.2).
@@ -240,7 +244,7 @@ struct Entry {
 /// variant of [`Builtin`], a line in `step.rs`'s list of evidence, and a line here; the grade
 /// cannot be left out.
 #[rustfmt::skip]
-const TABLE: [Entry; 21] = [
+const TABLE: [Entry; 22] = [
     row(Builtin::NakedSingle,      "naked single",      2.3, Grade::Easy,          naked_single::find),
     row(Builtin::HiddenSingle,     "hidden single",     1.5, Grade::Easy,          hidden_single::find),
     row(Builtin::LockedCandidates, "locked candidates", 2.8, Grade::Medium,        locked_candidates::find),
@@ -255,6 +259,7 @@ const TABLE: [Entry; 21] = [
     row(Builtin::YWing,            "Y-Wing",            4.2, Grade::Fiendish,      y_wing::find),
     row(Builtin::XyzWing,          "XYZ-Wing",          4.4, Grade::Fiendish,      xyz_wing::find),
     row(Builtin::WWing,            "W-Wing",            4.4, Grade::Fiendish,      w_wing::find),
+    row(Builtin::SimpleColouring,  "simple colouring",  4.5, Grade::Fiendish,      simple_colouring::find),
     row(Builtin::NakedQuad,        "naked quad",        5.0, Grade::Fiendish,      |g| naked_subset::find(g, 4)),
     row(Builtin::Jellyfish,        "jellyfish",         5.2, Grade::Fiendish,      |g| fish::find(g, 4)),
     row(Builtin::HiddenQuad,       "hidden quad",       5.4, Grade::Fiendish,      |g| hidden_subset::find(g, 4)),

@@ -90,6 +90,8 @@ evidence! {
     XyzWing(super::xyz_wing::XyzWing),
     /// Two cells {x,y} linked by x's two places in a house.
     WWing(super::w_wing::WWing),
+    /// The places of a digit joined by strong links, in two colours.
+    SimpleColouring(super::simple_colouring::SimpleColouring),
     /// A chain of strong and weak links for one digit.
     XChain(super::x_chain::XChain),
     /// A chain of cells with two candidates.
