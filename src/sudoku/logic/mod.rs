@@ -78,6 +78,19 @@ pub mod evidence {
     pub use super::y_wing::YWing;
 }
 
+/// A chain found breadth first, from `first` to `last`, read back through `parent` (where each
+/// link was reached from); the chains' searches keep one for every node they reach.
+fn read_back<T: Copy + PartialEq>(first: T, last: T, parent: impl Fn(T) -> Option<T>) -> Vec<T> {
+    let mut chain = vec![last];
+    let mut at = last;
+    while at != first {
+        at = parent(at).expect("every link of the chain was reached");
+        chain.push(at);
+    }
+    chain.reverse();
+    chain
+}
+
 /// The first `Some` that `f` gives for the `size`-element subsets of `items`, taken in
 /// lexicographic order of their positions (as `itertools::combinations` yields them), without
 /// allocating: the subset techniques try thousands of subsets per step and keep at most one.

@@ -8,7 +8,7 @@
 //! the shortest first from each cell.
 
 use super::step::{Explain, removals};
-use super::{Builtin, Grid, Step};
+use super::{Builtin, Grid, Step, read_back};
 use crate::sudoku::{Cell, Cells, Digit};
 use std::fmt;
 
@@ -49,10 +49,10 @@ fn strong(grid: &Grid, digit: Digit, cell: Cell) -> impl Iterator<Item = Cell> +
 /// The shortest chains from `start` (assumed not to hold `digit`), breadth first; the first
 /// whose two ends remove the digit from a cell that sees both.
 fn from(grid: &Grid, digit: Digit, start: Cell) -> Option<Step> {
-    // Each cell reached: how far (in links) and from which cell. A cell is reached once, "on"
+    // Each cell reached, and the cell it was reached from. A cell is reached once, "on"
     // (it holds the digit, after an odd number of links) or "off" (after an even number).
-    let mut parent: [Option<(u8, Cell)>; 81] = [None; 81];
-    parent[start.index()] = Some((0, start));
+    let mut parent: [Option<Cell>; 81] = [None; 81];
+    parent[start.index()] = Some(start);
     let mut layer = vec![start];
     for links in 1..=MOST_LINKS {
         let on = links % 2 == 1;
@@ -67,12 +67,12 @@ fn from(grid: &Grid, digit: Digit, start: Cell) -> Option<Step> {
                 if parent[to.index()].is_some() {
                     continue;
                 }
-                parent[to.index()] = Some((links as u8, cell));
+                parent[to.index()] = Some(cell);
                 next.push(to);
                 if on && links >= 3 {
                     let eliminations = grid.eliminations_seen_by(Cells::from([start, to]), digit);
                     if !eliminations.is_empty() {
-                        let cells = path(&parent, start, to);
+                        let cells = read_back(start, to, |at| parent[at.index()]);
                         return Some(Step::new(XChain { digit, cells }, vec![], eliminations));
                     }
                 }
@@ -81,18 +81,6 @@ fn from(grid: &Grid, digit: Digit, start: Cell) -> Option<Step> {
         layer = next;
     }
     None
-}
-
-/// The chain from `start` to `end`, read back through the parents.
-fn path(parent: &[Option<(u8, Cell)>; 81], start: Cell, end: Cell) -> Vec<Cell> {
-    let mut cells = vec![end];
-    let mut at = end;
-    while at != start {
-        at = parent[at.index()].expect("every cell of the chain was reached").1;
-        cells.push(at);
-    }
-    cells.reverse();
-    cells
 }
 
 impl Explain for XChain {

@@ -7,7 +7,7 @@
 //! each cell.
 
 use super::step::{Explain, removals};
-use super::{Builtin, Grid, Step};
+use super::{Builtin, Grid, Step, read_back};
 use crate::sudoku::{Cell, Cells, Digit, Digits};
 use std::fmt;
 
@@ -63,7 +63,7 @@ fn from(grid: &Grid, bivalue: Cells, start: Cell, digit: Digit) -> Option<Step> 
                 if then == digit && length >= 3 {
                     let eliminations = grid.eliminations_seen_by(Cells::from([start, to]), digit);
                     if !eliminations.is_empty() {
-                        let cells = path(&parent, first, (to, then));
+                        let cells = read_back(first, (to, then), |(c, d)| parent[c.index()][d.index()]);
                         return Some(Step::new(XyChain { digit, cells }, vec![], eliminations));
                     }
                 }
@@ -72,22 +72,6 @@ fn from(grid: &Grid, bivalue: Cells, start: Cell, digit: Digit) -> Option<Step> 
         layer = next;
     }
     None
-}
-
-/// The chain from `first` to `last`, read back through the parents.
-fn path(
-    parent: &[[Option<(Cell, Digit)>; 9]; 81],
-    first: (Cell, Digit),
-    last: (Cell, Digit),
-) -> Vec<(Cell, Digit)> {
-    let mut cells = vec![last];
-    let mut at = last;
-    while at != first {
-        at = parent[at.0.index()][at.1.index()].expect("every cell of the chain was reached");
-        cells.push(at);
-    }
-    cells.reverse();
-    cells
 }
 
 impl Explain for XyChain {
