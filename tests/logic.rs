@@ -4,7 +4,7 @@
 mod common;
 
 use backtrack::sudoku::logic::{Builtin, Evidence, Grade, Grid, Outcome, Step, Technique, solve, solve_with};
-use backtrack::sudoku::{Board, Candidate, Cell, Digit, Digits};
+use backtrack::sudoku::{Board, Candidate, Cell, Cells, Digit, Digits};
 use common::*;
 
 /// Every step of a solve is sound: it places the true digit, and never removes the true digit
@@ -230,18 +230,71 @@ fn swordfish() {
 #[test]
 fn jellyfish() {
     let mut g = empty();
-    // Four rows, three places each among columns 1, 2, 4 and 7, any three rows spanning all four
-    // columns (no smaller fish), no line with two places only (else a Skyscraper or a Kite would
-    // come first), no box with its 6 in one line (else locked candidates).
-    remove(&mut g, 6, row(1, &[1, 2, 4]));
-    remove(&mut g, 6, row(2, &[1, 2, 7]));
-    remove(&mut g, 6, row(4, &[1, 4, 7]));
-    remove(&mut g, 6, row(7, &[2, 4, 7]));
+    // Four rows, 6 only in columns 1, 2, 4 and 7: rows 1 and 2 three places each, rows 4 and 7
+    // all four. No three rows make a fish, finned or not (the places of any column left out lie
+    // in two bands), no line has two places only (else a Skyscraper or a Kite would come
+    // first), no box has its 6 in one line (else locked candidates).
+    remove(&mut g, 6, row(1, &[2, 4, 7]));
+    remove(&mut g, 6, row(2, &[1, 4, 7]));
+    remove(&mut g, 6, row(4, &[1, 2, 4, 7]));
+    remove(&mut g, 6, row(7, &[1, 2, 4, 7]));
     let others: Vec<Cell> =
         [3, 5, 6, 8, 9].iter().flat_map(|&r| [cell(r, 1), cell(r, 2), cell(r, 4), cell(r, 7)]).collect();
     let step = expect(&g, Builtin::Jellyfish, &[], &each(&others, &[6]));
     assert!(
         step.to_string().starts_with("jellyfish on 6 in rows 1, 2, 4 and 7 (columns 1, 2, 4 and 7)"),
+        "{step}"
+    );
+}
+
+#[test]
+fn finned_x_wing() {
+    // 4 in row 2 only in columns 3 and 8; in row 7 in columns 3 and 8 and a fin, r7c2. Either
+    // the X-Wing holds, or r7c2 is 4: the cells of columns 3 and 8 in the fin's box lose 4.
+    let mut g = empty();
+    remove(&mut g, 4, row(2, &[3, 8]));
+    remove(&mut g, 4, row(7, &[2, 3, 8]));
+    let step = expect(&g, Builtin::FinnedXWing, &[], &[(cell(8, 3), 4), (cell(9, 3), 4)]);
+    assert_eq!(
+        step.to_string(),
+        "finned X-Wing on 4 in rows 2 and 7 (columns 3 and 8), fin r7c2: either the fish holds or a fin \
+         is 4, and either way: remove 4 from r8c3, r9c3"
+    );
+    assert_eq!(step.location(), "look at 4 in rows 2 and 7");
+    assert_eq!(
+        step.evidence_cells(),
+        Cells::from([cell(2, 3), cell(2, 8), cell(7, 3), cell(7, 8), cell(7, 2)])
+    );
+}
+
+#[test]
+fn finned_swordfish() {
+    // 5 in rows 1 and 5 in columns 1, 5 and 9 (three places each: no Skyscraper), in row 9 in
+    // columns 1 and 9 and a fin, r9c2.
+    let mut g = empty();
+    remove(&mut g, 5, row(1, &[1, 5, 9]));
+    remove(&mut g, 5, row(5, &[1, 5, 9]));
+    remove(&mut g, 5, row(9, &[1, 2, 9]));
+    let step = expect(&g, Builtin::FinnedSwordfish, &[], &[(cell(7, 1), 5), (cell(8, 1), 5)]);
+    assert!(
+        step.to_string()
+            .starts_with("finned swordfish on 5 in rows 1, 5 and 9 (columns 1, 5 and 9), fin r9c2"),
+        "{step}"
+    );
+}
+
+#[test]
+fn finned_jellyfish() {
+    // The jellyfish above, with a fin in row 7: r7c8, in box 9 with column 7.
+    let mut g = empty();
+    remove(&mut g, 6, row(1, &[2, 4, 7]));
+    remove(&mut g, 6, row(2, &[1, 4, 7]));
+    remove(&mut g, 6, row(4, &[1, 2, 4, 7]));
+    remove(&mut g, 6, row(7, &[1, 2, 4, 7, 8]));
+    let step = expect(&g, Builtin::FinnedJellyfish, &[], &[(cell(8, 7), 6), (cell(9, 7), 6)]);
+    assert!(
+        step.to_string()
+            .starts_with("finned jellyfish on 6 in rows 1, 2, 4 and 7 (columns 1, 2, 4 and 7), fin r7c8"),
         "{step}"
     );
 }
@@ -389,22 +442,24 @@ fn x_chain() {
 
 #[test]
 fn xy_chain() {
-    // r1c1 {1,2}, r1c5 {2,3}, r5c5 {3,4}, r5c9 {4,1}: if r1c1 is not 1 it is 2, so r1c5 is 3, so
-    // r5c5 is 4, so r5c9 is 1. One of the ends is 1: r1c9 and r5c1 see both. (No three of them
-    // make a Y-Wing: no two pincers share a digit.)
+    // r1c1 {1,2}, r1c5 {2,3}, r5c5 {3,4}, r5c9 {4,5}, r9c9 {5,1}: if r1c1 is not 1 it is 2, so
+    // r1c5 is 3, so r5c5 is 4, so r5c9 is 5, so r9c9 is 1. One of the ends is 1: r1c9 and r9c1
+    // see both. (No three of them make a Y-Wing: no two pincers share a digit; and no two
+    // almost locked sets of them share two digits, so no ALS-XZ.)
     let mut g = empty();
     keep(&mut g, cell(1, 1), &[1, 2]);
     keep(&mut g, cell(1, 5), &[2, 3]);
     keep(&mut g, cell(5, 5), &[3, 4]);
-    keep(&mut g, cell(5, 9), &[4, 1]);
-    let step = expect(&g, Builtin::XyChain, &[], &[(cell(1, 9), 1), (cell(5, 1), 1)]);
+    keep(&mut g, cell(5, 9), &[4, 5]);
+    keep(&mut g, cell(9, 9), &[5, 1]);
+    let step = expect(&g, Builtin::XyChain, &[], &[(cell(1, 9), 1), (cell(9, 1), 1)]);
     assert_eq!(
         step.to_string(),
-        "XY-Chain on 1: if r1c1 is not 1 it is 2 → r1c5 is 3 → r5c5 is 4 → r5c9 is 1, so r1c1 or r5c9 \
-         is 1: remove 1 from r1c9, r5c1"
+        "XY-Chain on 1: if r1c1 is not 1 it is 2 → r1c5 is 3 → r5c5 is 4 → r5c9 is 5 → r9c9 is 1, so \
+         r1c1 or r9c9 is 1: remove 1 from r1c9, r9c1"
     );
-    assert_eq!(step.location(), "look at the cells with two candidates from r1c1 to r5c9");
-    assert_eq!(step.evidence_cells().len(), 4);
+    assert_eq!(step.location(), "look at the cells with two candidates from r1c1 to r9c9");
+    assert_eq!(step.evidence_cells().len(), 5);
 }
 
 /// The grid where every technique easier than `technique` is stuck, on a real puzzle, and the
@@ -434,20 +489,34 @@ fn before_first(technique: Builtin, puzzle: &str) -> (Grid, Board) {
     (grid, board.solve().unwrap())
 }
 
+/// The first step by `technique` in the solve of a real puzzle, on the grid just before it:
+/// every easier technique finds nothing there, the step makes exactly `eliminations` (or
+/// `placements`), and each is sound against the puzzle's solution.
+fn real_step(
+    technique: Builtin,
+    puzzle: &str,
+    placements: &[(Cell, u8)],
+    eliminations: &[(Cell, u8)],
+) -> Step {
+    let (grid, truth) = before_first(technique, puzzle);
+    let step = expect(&grid, technique, placements, eliminations);
+    check_steps(std::slice::from_ref(&step), &truth, puzzle);
+    step
+}
+
 #[test]
 fn simple_colouring_trap() {
-    // magictour_top1465, line 124 (of the sample): the 1s joined by strong links, in two colours;
-    // three cells see both colours.
-    let (grid, truth) = before_first(
+    // magictour_top1465, line 254 (of the sample): the 7s joined by strong links, in two colours;
+    // r1c1 and r2c1 see both.
+    let step = real_step(
         Builtin::SimpleColouring,
-        "4.5.....9.3.......9..1..57......836.1..3.........7..92....9..2.749......5...6...8",
+        "....8.......9.....9.53..486.1........4..68..2...1..69.....9..676.8..32....2...1..",
+        &[],
+        &[(cell(1, 1), 7), (cell(2, 1), 7)],
     );
-    let step =
-        expect(&grid, Builtin::SimpleColouring, &[], &[(cell(7, 6), 1), (cell(7, 9), 1), (cell(8, 8), 1)]);
-    check_steps(std::slice::from_ref(&step), &truth, "colour trap");
     assert!(
         step.to_string().ends_with(
-            "one of the colours holds 1, and cells that see both lose it: remove 1 from r7c6, r7c9, r8c8"
+            "one of the colours holds 7, and cells that see both lose it: remove 7 from r1c1, r2c1"
         ),
         "{step}"
     );
@@ -455,16 +524,151 @@ fn simple_colouring_trap() {
 
 #[test]
 fn simple_colouring_wrap() {
-    // Line 112 of the sample: r2c8 and r8c8, both of one colour of the 4s, share column 8.
-    let (grid, truth) = before_first(
-        Builtin::SimpleColouring,
-        "......25..7....8...28....19..12.89..3...9........1...6.624.7......32.7.......1...",
-    );
-    let wrong = [cell(2, 8), cell(4, 9), cell(6, 3), cell(8, 8), cell(9, 2)];
-    let step = expect(&grid, Builtin::SimpleColouring, &[], &each(&wrong, &[4]));
-    check_steps(std::slice::from_ref(&step), &truth, "colour wrap");
-    assert!(step.to_string().contains("r2c8 and r8c8 have the same colour and see each other"), "{step}");
+    // Line 240 of the sample: r4c5 and r4c7, both of one colour of the 4s, share row 4.
+    let puzzle = "....1....71..9....6..2....8.......5.2..3...7...5.2.....671....41.......3.8267....";
+    let (grid, _) = before_first(Builtin::SimpleColouring, puzzle);
+    let step = Builtin::SimpleColouring.find(&grid).expect("a colour wrap");
+    let wrong: Vec<(Cell, u8)> = step.eliminations.iter().map(|c| (c.cell, c.digit.get())).collect();
+    assert!(wrong.contains(&(cell(4, 5), 4)) && wrong.contains(&(cell(4, 7), 4)), "{step}");
+    real_step(Builtin::SimpleColouring, puzzle, &[], &wrong);
+    assert!(step.to_string().contains("r4c5 and r4c7 have the same colour and see each other"), "{step}");
     assert_eq!(step.location(), "colour the places of 4 joined by strong links");
+}
+
+#[test]
+fn unique_rectangle_type_1() {
+    // magictour_top1465, line 1 of the sample: r8c2, r9c2 and r9c7 hold only {1,2}; r8c7 more.
+    let step = real_step(
+        Builtin::UniqueRectangle,
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        &[],
+        &[(cell(8, 7), 1), (cell(8, 7), 2)],
+    );
+    assert_eq!(
+        step.to_string(),
+        "Unique Rectangle type 1 on {1,2} in r8c2, r8c7, r9c2 and r9c7: r8c7 alone holds more than \
+         {1,2}, and must be one of its other digits, or the four cells could swap 1 and 2 and the \
+         puzzle would have two solutions: remove 1 from r8c7; remove 2 from r8c7"
+    );
+    assert_eq!(step.location(), "look at the rectangle r8c2, r8c7, r9c2 and r9c7, which holds {1,2}");
+}
+
+#[test]
+fn unique_rectangle_type_2() {
+    // Line 19: the roof r2c6 and r3c6 holds {1,4,8}; one of them is 8.
+    let step = real_step(
+        Builtin::UniqueRectangle,
+        "......41.9..3.....3...5.....48..7..........52.1.......6..2....5.7....8......3....",
+        &[],
+        &each(&[cell(2, 5), cell(3, 4), cell(5, 6), cell(7, 6), cell(9, 6)], &[8]),
+    );
+    assert!(
+        step.to_string().contains("type 2 on {1,4} in r2c3, r2c6, r3c3 and r3c6: r2c6 or r3c6 is 8"),
+        "{step}"
+    );
+}
+
+#[test]
+fn unique_rectangle_type_3() {
+    // Line 15: the roof r2c4 and r3c4 holds {3,8} besides {1,4}; with r1c4 ({3,8}) they make a
+    // naked pair in column 4.
+    let step = real_step(
+        Builtin::UniqueRectangle,
+        "4.1.6....3.....2........8..15.2.....6......1....9......2.7.8..........43.7.......",
+        &[],
+        &[(cell(5, 4), 3), (cell(5, 4), 8)],
+    );
+    assert!(step.to_string().contains("with r1c4 they fill 2 cells of column 4 with {3,8}"), "{step}");
+}
+
+#[test]
+fn unique_rectangle_type_4() {
+    // Line 4: 4 in row 5 is r5c8 or r5c9, the roof of a rectangle on {4,6}: neither is 6.
+    let step = real_step(
+        Builtin::UniqueRectangle,
+        "7.8...3.....6.1...4.........6.....253...8.......1...9..9.5....2....7.4...........",
+        &[],
+        &[(cell(5, 8), 6), (cell(5, 9), 6)],
+    );
+    assert!(step.to_string().contains("4 in row 5 is r5c8 or r5c9, so neither is 6"), "{step}");
+}
+
+#[test]
+fn uniqueness_needs_a_puzzle_with_one_solution() {
+    // A grid of a puzzle proved to have one solution is known so; the empty board's is not.
+    let (grid, _) = before_first(
+        Builtin::UniqueRectangle,
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+    );
+    assert!(grid.is_unique());
+    assert!(Builtin::UniqueRectangle.find(&grid).is_some());
+
+    let mut doubtful = Grid::new(&Board::empty());
+    assert!(!doubtful.is_unique(), "the empty board has many solutions");
+    doubtful.assume_unique();
+    assert!(doubtful.is_unique());
+
+    // A board with two solutions: a full grid without the four corners of a rectangle whose
+    // digits can swap (x y / y x, in two boxes). It is not taken as unique, and its solve uses
+    // no uniqueness technique (the fuzz target `logic_sound` checks every step of the solve of
+    // grids with many solutions against all of them).
+    let full = Board::empty().solve().unwrap();
+    let digit = |r: usize, c: usize| full.get(Cell::at(r, c)).unwrap();
+    let (r1, r2, c1, c2) = (0..9)
+        .flat_map(|r1| (r1 + 1..9).map(move |r2| (r1, r2)))
+        .flat_map(|(r1, r2)| (0..9).flat_map(move |c1| (c1 + 1..9).map(move |c2| (r1, r2, c1, c2))))
+        .find(|&(r1, r2, c1, c2)| {
+            (r1 / 3 == r2 / 3) != (c1 / 3 == c2 / 3)
+                && digit(r1, c1) == digit(r2, c2)
+                && digit(r1, c2) == digit(r2, c1)
+        })
+        .expect("a full grid has a rectangle that can swap");
+    for cell in [Cell::at(r1, c1), Cell::at(r1, c2), Cell::at(r2, c1), Cell::at(r2, c2)] {
+        full.clear(cell);
+    }
+    assert_eq!(full.count_solutions(3), 2, "{full}");
+    assert!(!Grid::new(&full).is_unique());
+    let report = solve(&full);
+    assert_eq!(report.outcome, Outcome::Solved);
+    let uniqueness = [Builtin::UniqueRectangle, Builtin::Bug];
+    assert!(report.steps.iter().all(|s| !uniqueness.contains(&s.builtin().unwrap())));
+}
+
+#[test]
+fn bug_plus_one() {
+    // Line 128: every empty cell holds two candidates but r6c6 {3,6,9}; 6 has three places in
+    // its row, column and box.
+    let step = real_step(
+        Builtin::Bug,
+        "...9...7.9.5..4..3.3....2...9..7..6...715....1...8.....6....42.8...97..........3.",
+        &[(cell(6, 6), 6)],
+        &[],
+    );
+    assert_eq!(
+        step.to_string(),
+        "BUG+1: every empty cell but r6c6 holds two candidates, and r6c6 holds {3,6,9}; without 6 \
+         there, every digit would have two places in each house and the puzzle two solutions or none: \
+         r6c6 is 6"
+    );
+}
+
+#[test]
+fn als_xz() {
+    // Line 5: A = r7c1 {7,9}, B = r9c1, r9c3, r9c8 {1,6,7,9}; the 7s of A and B see each other,
+    // so one of them lacks 7 and is locked, and 9 is in A or B: r9c2 sees every 9 of both.
+    let step = real_step(
+        Builtin::AlsXz,
+        "....2..4..7...6....1.5.....2......8....3..7..4.9.........6..1.38...9..........5..",
+        &[],
+        &[(cell(9, 2), 9)],
+    );
+    assert_eq!(
+        step.to_string(),
+        "ALS-XZ: r7c1 ({7,9}) in row 7 and r9c1, r9c3 and r9c8 ({1,6,7,9}) in row 9 each hold one digit \
+         more than cells; 7 is in one or the other, never both (its places see each other), so the \
+         other set is locked and 9 is in one of them: remove 9 from r9c2"
+    );
+    assert_eq!(step.location(), "look at r7c1 in row 7 and r9c1, r9c3 and r9c8 in row 9");
 }
 
 #[test]
@@ -486,17 +690,22 @@ fn forcing_chain_from_a_contradiction() {
 
 #[test]
 fn forcing_chain_where_every_way_agrees() {
-    // top95, line 11: 4 in row 1 is in r1c3 or r1c8; either way r7c3 and r9c8 lose it.
+    // top95, line 93: r6c1 is 6 or 9; either way r1c3, r2c3, r6c4 and r6c5 lose 7.
     let (grid, truth) = stuck_before(
         Builtin::ForcingChain,
-        "6..3.2....5.....1..........7.26............543.........8.15........4.2........7..",
+        ".5..9....1.....6.....3.8.....8.4...9514.......3....2..........4.8...6..77..15..6.",
     );
-    let step = expect(&grid, Builtin::ForcingChain, &[], &[(cell(7, 3), 4), (cell(9, 8), 4)]);
-    check_steps(std::slice::from_ref(&step), &truth, "top95 line 11");
+    let step = expect(
+        &grid,
+        Builtin::ForcingChain,
+        &[],
+        &each(&[cell(1, 3), cell(2, 3), cell(6, 4), cell(6, 5)], &[7]),
+    );
+    check_steps(std::slice::from_ref(&step), &truth, "top95 line 93");
     assert_eq!(
         step.to_string(),
-        "unit forcing chain on 4 in row 1: r1c3=4 leads there after 1 single; r1c8=4 leads there \
-         after 3 singles; so remove 4 from r7c3, r9c8"
+        "cell forcing chain on r6c1: r6c1=6 leads there after 16 singles; r6c1=9 leads there after 1 \
+         single; so remove 7 from r1c3, r2c3, r6c4, r6c5"
     );
 }
 

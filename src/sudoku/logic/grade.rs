@@ -9,8 +9,8 @@ use std::fmt;
 /// |---|---|---|
 /// | easy | singles | up to 2.3 |
 /// | medium | locked candidates, naked and hidden pairs | 2.6 to 3.4 |
-/// | hard | X-Wing, naked and hidden triples | 3.2 to 4.0 |
-/// | fiendish | swordfish, Skyscraper, 2-String Kite, Y-Wing, XYZ-Wing, W-Wing, simple colouring, quads, jellyfish, X- and XY-Chains, forcing chains | 3.8 to 7.5 |
+/// | hard | X-Wing, finned X-Wing, naked and hidden triples | 3.2 to 4.0 |
+/// | fiendish | swordfish, Skyscraper, 2-String Kite, Y-Wing, finned swordfish, XYZ-Wing, W-Wing, simple colouring, Unique Rectangles, quads, jellyfish, BUG+1, finned jellyfish, ALS-XZ, X- and XY-Chains, forcing chains | 3.8 to 7.5 |
 /// | needs guessing | bifurcation | 7.0 and up |
 ///
 /// The numeric [`score`](Grade::score) is the Sudoku Explainer rating of the hardest technique
@@ -21,9 +21,10 @@ pub enum Grade {
     Easy,
     /// Locked candidates and pairs.
     Medium,
-    /// X-Wing and triples.
+    /// X-Wing, finned X-Wing and triples.
     Hard,
-    /// Swordfish, Skyscraper, 2-String Kite, wings, quads, jellyfish, chains and forcing chains.
+    /// Swordfish, Skyscraper, 2-String Kite, wings, uniqueness, quads, jellyfish, finned fish,
+    /// almost locked sets, chains and forcing chains.
     Fiendish,
     /// Bifurcation was needed.
     NeedsGuessing,

@@ -2,6 +2,7 @@
 //! empty cell.
 
 use crate::Ones;
+use crate::sudoku::bitboard::{Budget, Outcome, Solutions};
 use crate::sudoku::{Board, Candidate, Cell, Cells, Digit, Digits, House};
 use std::fmt;
 
@@ -20,6 +21,9 @@ pub struct Grid {
     places: [[u16; 9]; 27],
     /// The digits each house holds.
     held: [Digits; 27],
+    /// Whether the puzzle is known to have exactly one solution: what the uniqueness
+    /// techniques (Unique Rectangles, BUG+1) rest on.
+    unique: bool,
 }
 
 /// The house's number in [`House::all`] order.
@@ -44,6 +48,13 @@ fn cell_at(house: House, position: usize) -> Cell {
         House::Col(c) => Cell::at(position, c as usize),
         House::Box(b) => Cell::at(b as usize / 3 * 3 + position / 3, b as usize % 3 * 3 + position % 3),
     }
+}
+
+/// Whether `board` has exactly one solution, proved within a hundred thousand guesses.
+fn has_one_solution(board: &Board) -> bool {
+    let budget = Budget { max_guesses: 100_000, deadline: None };
+    let mut search = Solutions::new(board).budget(budget);
+    search.by_ref().take(2).count() == 1 && search.outcome() == Outcome::Exhausted
 }
 
 /// Why a grid cannot be completed.
@@ -71,12 +82,19 @@ impl fmt::Display for Contradiction {
 
 impl Grid {
     /// The grid of a board: its digits, and for each empty cell the digits its houses leave.
+    ///
+    /// It also finds out whether the board has exactly one solution (the band engine proves it
+    /// in microseconds), as a person knows it of a published puzzle: only then do the
+    /// uniqueness techniques apply. On a board with several solutions they would be wrong, and
+    /// a board that takes the engine more than a hundred thousand guesses is not assumed
+    /// unique.
     pub fn new(board: &Board) -> Grid {
         let mut grid = Grid {
             values: [None; 81],
             candidates: [Digits::empty(); 81],
             places: [[0; 9]; 27],
             held: [Digits::empty(); 27],
+            unique: has_one_solution(board),
         };
         for cell in Cell::all() {
             grid.values[cell.index()] = board.get(cell);
@@ -91,6 +109,19 @@ impl Grid {
             }
         }
         grid
+    }
+
+    /// Whether the puzzle is known to have exactly one solution, so that the uniqueness
+    /// techniques apply (see [`Grid::new`]).
+    pub fn is_unique(&self) -> bool {
+        self.unique
+    }
+
+    /// Declare that the puzzle has exactly one solution, as its maker promises, so that the
+    /// uniqueness techniques apply: for a position built by hand, whose candidates are not
+    /// those of a board. On a grid with several solutions their steps can be wrong.
+    pub fn assume_unique(&mut self) {
+        self.unique = true;
     }
 
     /// The digit in `cell`, if placed.

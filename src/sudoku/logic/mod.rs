@@ -26,7 +26,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod als_xz;
 mod bifurcation;
+mod bug;
+mod finned_fish;
 mod fish;
 mod forcing_chain;
 mod grade;
@@ -42,6 +45,7 @@ mod solver;
 mod step;
 mod technique;
 mod two_string_kite;
+mod unique_rectangle;
 mod w_wing;
 mod x_chain;
 mod xy_chain;
@@ -59,7 +63,10 @@ use solver::run;
 /// The evidence each technique gives, one type a technique, defined in the technique's file
 /// with the sentence that explains it (the variants of [`Evidence`]).
 pub mod evidence {
+    pub use super::als_xz::{Als, AlsXz};
     pub use super::bifurcation::Bifurcation;
+    pub use super::bug::Bug;
+    pub use super::finned_fish::FinnedFish;
     pub use super::fish::Fish;
     pub use super::forcing_chain::{ForcingChain, Premise, Way};
     pub use super::hidden_single::HiddenSingle;
@@ -71,6 +78,7 @@ pub mod evidence {
     pub use super::skyscraper::Skyscraper;
     pub use super::step::Custom;
     pub use super::two_string_kite::TwoStringKite;
+    pub use super::unique_rectangle::{RectangleKind, UniqueRectangle};
     pub use super::w_wing::WWing;
     pub use super::x_chain::XChain;
     pub use super::xy_chain::XyChain;
@@ -145,6 +153,8 @@ pub enum Builtin {
     HiddenPair,
     /// Three cells, three digits (3.6).
     NakedTriple,
+    /// An X-Wing but for fins in one box (3.7).
+    FinnedXWing,
     /// Fish of size 3 (3.8).
     Swordfish,
     /// Three digits, three cells (4.0).
@@ -155,18 +165,29 @@ pub enum Builtin {
     TwoStringKite,
     /// XY-Wing (4.2).
     YWing,
+    /// A swordfish but for fins in one box (4.3).
+    FinnedSwordfish,
     /// XYZ-Wing (4.4).
     XyzWing,
     /// Two cells with the same two candidates, linked by a digit with two places in a house (4.4).
     WWing,
     /// The places of a digit joined by strong links, in two colours (4.5).
     SimpleColouring,
+    /// Four corners that could swap two digits, in a puzzle with one solution (4.5).
+    UniqueRectangle,
     /// Four cells, four digits (5.0).
     NakedQuad,
     /// Fish of size 4 (5.2).
     Jellyfish,
     /// Four digits, four cells (5.4).
     HiddenQuad,
+    /// One cell with three candidates, every other with two, in a puzzle with one solution
+    /// (5.6).
+    Bug,
+    /// A jellyfish but for fins in one box (5.7).
+    FinnedJellyfish,
+    /// Two almost locked sets joined by a digit that only one of them can hold (6.0).
+    AlsXz,
     /// A chain of strong and weak links for one digit (6.6, where Sudoku Explainer's chains
     /// begin).
     XChain,
@@ -257,7 +278,7 @@ struct Entry {
 /// variant of [`Builtin`], a line in `step.rs`'s list of evidence, and a line here; the grade
 /// cannot be left out.
 #[rustfmt::skip]
-const TABLE: [Entry; 22] = [
+const TABLE: [Entry; 28] = [
     row(Builtin::NakedSingle,      "naked single",      2.3, Grade::Easy,          naked_single::find),
     row(Builtin::HiddenSingle,     "hidden single",     1.5, Grade::Easy,          hidden_single::find),
     row(Builtin::LockedCandidates, "locked candidates", 2.8, Grade::Medium,        locked_candidates::find),
@@ -265,17 +286,23 @@ const TABLE: [Entry; 22] = [
     row(Builtin::XWing,            "X-Wing",            3.2, Grade::Hard,          |g| fish::find(g, 2)),
     row(Builtin::HiddenPair,       "hidden pair",       3.4, Grade::Medium,        |g| hidden_subset::find(g, 2)),
     row(Builtin::NakedTriple,      "naked triple",      3.6, Grade::Hard,          |g| naked_subset::find(g, 3)),
+    row(Builtin::FinnedXWing,      "finned X-Wing",     3.7, Grade::Hard,          |g| finned_fish::find(g, 2)),
     row(Builtin::Swordfish,        "swordfish",         3.8, Grade::Fiendish,      |g| fish::find(g, 3)),
     row(Builtin::HiddenTriple,     "hidden triple",     4.0, Grade::Hard,          |g| hidden_subset::find(g, 3)),
     row(Builtin::Skyscraper,       "Skyscraper",        4.0, Grade::Fiendish,      skyscraper::find),
     row(Builtin::TwoStringKite,    "2-String Kite",     4.1, Grade::Fiendish,      two_string_kite::find),
     row(Builtin::YWing,            "Y-Wing",            4.2, Grade::Fiendish,      y_wing::find),
+    row(Builtin::FinnedSwordfish,  "finned swordfish",  4.3, Grade::Fiendish,      |g| finned_fish::find(g, 3)),
     row(Builtin::XyzWing,          "XYZ-Wing",          4.4, Grade::Fiendish,      xyz_wing::find),
     row(Builtin::WWing,            "W-Wing",            4.4, Grade::Fiendish,      w_wing::find),
     row(Builtin::SimpleColouring,  "simple colouring",  4.5, Grade::Fiendish,      simple_colouring::find),
+    row(Builtin::UniqueRectangle,  "Unique Rectangle",  4.5, Grade::Fiendish,      unique_rectangle::find),
     row(Builtin::NakedQuad,        "naked quad",        5.0, Grade::Fiendish,      |g| naked_subset::find(g, 4)),
     row(Builtin::Jellyfish,        "jellyfish",         5.2, Grade::Fiendish,      |g| fish::find(g, 4)),
     row(Builtin::HiddenQuad,       "hidden quad",       5.4, Grade::Fiendish,      |g| hidden_subset::find(g, 4)),
+    row(Builtin::Bug,              "BUG+1",             5.6, Grade::Fiendish,      bug::find),
+    row(Builtin::FinnedJellyfish,  "finned jellyfish",  5.7, Grade::Fiendish,      |g| finned_fish::find(g, 4)),
+    row(Builtin::AlsXz,            "ALS-XZ",            6.0, Grade::Fiendish,      als_xz::find),
     row(Builtin::XChain,           "X-Chain",           6.6, Grade::Fiendish,      x_chain::find),
     row(Builtin::XyChain,          "XY-Chain",          6.8, Grade::Fiendish,      xy_chain::find),
     row(Builtin::ForcingChain,     "forcing chain",     7.5, Grade::Fiendish,      forcing_chain::find),

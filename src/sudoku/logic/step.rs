@@ -80,6 +80,8 @@ evidence! {
     HiddenSubset(super::hidden_subset::HiddenSubset),
     /// A digit confined in n lines to n crossing lines.
     Fish(super::fish::Fish),
+    /// A fish but for fins in one box.
+    FinnedFish(super::finned_fish::FinnedFish),
     /// Two lines with two places for a digit, joined at one end.
     Skyscraper(super::skyscraper::Skyscraper),
     /// A row and a column with two places for a digit, joined in a box.
@@ -92,6 +94,12 @@ evidence! {
     WWing(super::w_wing::WWing),
     /// The places of a digit joined by strong links, in two colours.
     SimpleColouring(super::simple_colouring::SimpleColouring),
+    /// Four corners that could swap two digits.
+    UniqueRectangle(super::unique_rectangle::UniqueRectangle),
+    /// One cell with three candidates, every other with two.
+    Bug(super::bug::Bug),
+    /// Two almost locked sets joined by a restricted common digit.
+    AlsXz(super::als_xz::AlsXz),
     /// A chain of strong and weak links for one digit.
     XChain(super::x_chain::XChain),
     /// A chain of cells with two candidates.
