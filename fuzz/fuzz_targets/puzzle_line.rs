@@ -8,7 +8,7 @@
 #![no_main]
 
 use backtrack_fuzz::cmd::{Cli, Command, sudoku::batch};
-use backtrack_fuzz::timed;
+use backtrack_fuzz::timed_process;
 use clap::Parser;
 use libfuzzer_sys::fuzz_target;
 use std::io::{BufReader, Cursor, Read};
@@ -39,7 +39,7 @@ fuzz_target!(|data: &[u8]| {
     // A small buffer: lines cross the reader's refills, and batches leave at odd places.
     let reader: Box<dyn Read + Send> = Box::new(Cursor::new(input.to_vec()));
     let mut out = Vec::new();
-    timed("a batch", || batch::run(&plan, BufReader::with_capacity(64, reader), &mut out))
+    timed_process("a batch", || batch::run(&plan, BufReader::with_capacity(64, reader), &mut out))
         .expect("writing to memory cannot fail");
     if flags[1] == "json" {
         check_answers(input, &out);

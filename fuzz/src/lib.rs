@@ -10,4 +10,4 @@ pub mod cmd;
 pub mod checks;
 pub mod grids;
 
-pub use checks::timed;
+pub use checks::{timed, timed_process};
