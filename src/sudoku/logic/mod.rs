@@ -26,6 +26,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod aic;
 mod als_xz;
 mod bifurcation;
 mod bug;
@@ -63,6 +64,7 @@ use solver::run;
 /// The evidence each technique gives, one type a technique, defined in the technique's file
 /// with the sentence that explains it (the variants of [`Evidence`]).
 pub mod evidence {
+    pub use super::aic::{Aic, Node};
     pub use super::als_xz::{Als, AlsXz};
     pub use super::bifurcation::Bifurcation;
     pub use super::bug::Bug;
@@ -193,6 +195,8 @@ pub enum Builtin {
     XChain,
     /// A chain of cells with two candidates (6.8).
     XyChain,
+    /// A chain of strong and weak links through digits, cells and groups of cells (7.0).
+    Aic,
     /// Each way a cell's candidates or a digit's places in a house can go, followed with singles,
     /// agrees on a conclusion (7.5: the last technique before bifurcation).
     ForcingChain,
@@ -278,7 +282,7 @@ struct Entry {
 /// variant of [`Builtin`], a line in `step.rs`'s list of evidence, and a line here; the grade
 /// cannot be left out.
 #[rustfmt::skip]
-const TABLE: [Entry; 28] = [
+const TABLE: [Entry; 29] = [
     row(Builtin::NakedSingle,      "naked single",      2.3, Grade::Easy,          naked_single::find),
     row(Builtin::HiddenSingle,     "hidden single",     1.5, Grade::Easy,          hidden_single::find),
     row(Builtin::LockedCandidates, "locked candidates", 2.8, Grade::Medium,        locked_candidates::find),
@@ -305,6 +309,7 @@ const TABLE: [Entry; 28] = [
     row(Builtin::AlsXz,            "ALS-XZ",            6.0, Grade::Fiendish,      als_xz::find),
     row(Builtin::XChain,           "X-Chain",           6.6, Grade::Fiendish,      x_chain::find),
     row(Builtin::XyChain,          "XY-Chain",          6.8, Grade::Fiendish,      xy_chain::find),
+    row(Builtin::Aic,              "alternating inference chain", 7.0, Grade::Fiendish, aic::find),
     row(Builtin::ForcingChain,     "forcing chain",     7.5, Grade::Fiendish,      forcing_chain::find),
     row(Builtin::Bifurcation,      "bifurcation",       8.0, Grade::NeedsGuessing, bifurcation::find),
 ];

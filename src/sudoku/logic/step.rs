@@ -104,6 +104,8 @@ evidence! {
     XChain(super::x_chain::XChain),
     /// A chain of cells with two candidates.
     XyChain(super::xy_chain::XyChain),
+    /// A chain of strong and weak links through digits, cells and groups.
+    Aic(super::aic::Aic),
     /// Every way of a premise, followed with singles, leads to the same conclusion.
     ForcingChain(super::forcing_chain::ForcingChain),
     /// Trial and error.

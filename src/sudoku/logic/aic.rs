@@ -1,0 +1,290 @@
+//! Alternating inference chains (AIC), with grouped nodes. A node is a digit in a cell, or a
+//! digit in a group: the two or three cells where a box crosses a line, taken together ("one
+//! of them is the digit"). Links alternate:
+//!
+//! - **strong** (if one is false, the other is true): the two candidates of a cell with two,
+//!   or the two nodes that hold every place of a digit in a house;
+//! - **weak** (if one is true, the other is false): two candidates of one cell, or two nodes of
+//!   one digit whose cells all see each other.
+//!
+//! Starting with a strong link and ending with one: if the first node is false, the last is
+//! true, so one of the two ends is true. When both ends are one digit, no cell that sees every
+//! cell of both can hold it; when they are two digits in one cell, the cell holds one of them;
+//! when they are digits d and e in two cells that see each other, the first cell is not e and
+//! the last is not d.
+//!
+//! X-Chain (one digit) and XY-Chain (cells with two candidates) are the simplest AICs, and come
+//! earlier; this finds the chains that mix them, and go through groups. Sudoku Explainer has no
+//! AIC as such: it is rated 7.0, where its chains of more than one digit begin.
+
+use super::step::{Explain, removals};
+use super::{Builtin, Grid, Step, read_back};
+use crate::sudoku::{Candidate, Cell, Cells, Digit, House};
+use std::fmt;
+
+/// The longest chain looked for, in links.
+const MOST_LINKS: usize = 11;
+
+/// A digit in one cell, or in a group of two or three cells of a box in one line (one of them
+/// holds it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Node {
+    /// The digit.
+    pub digit: Digit,
+    /// The cell, or the cells of the group.
+    pub cells: Cells,
+}
+
+/// The nodes of the chain from one end to the other, the first false, the next true, and so on:
+/// the last is true if the first is false.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Aic {
+    /// The nodes, an even number of them.
+    pub nodes: Vec<Node>,
+}
+
+pub(super) fn find(grid: &Grid) -> Option<Step> {
+    let nodes = Nodes::of(grid);
+    // Every node's links, found once: each search from a start goes through most of them.
+    let links = |strong: bool| -> Vec<Vec<usize>> {
+        (0..nodes.all.len())
+            .map(|n| {
+                let mut out = Vec::new();
+                if strong {
+                    nodes.strong(grid, n, &mut out)
+                } else {
+                    nodes.weak(grid, n, &mut out)
+                }
+                out
+            })
+            .collect()
+    };
+    let (strong, weak) = (links(true), links(false));
+    let mut search = Search { parent: vec![None; 2 * nodes.all.len()], reached: Vec::new() };
+    (0..nodes.all.len()).find_map(|start| search.from(grid, &nodes, [&strong, &weak], start))
+}
+
+/// Every node of the grid, numbered: the candidates, then the groups.
+struct Nodes {
+    all: Vec<Node>,
+    /// The number of the node of each digit in each cell (`u16::MAX`: not a candidate).
+    candidate: [[u16; 9]; 81],
+    /// The groups of each digit, by number.
+    groups: [Vec<u16>; 9],
+}
+
+impl Nodes {
+    fn of(grid: &Grid) -> Nodes {
+        let mut nodes = Nodes { all: Vec::new(), candidate: [[u16::MAX; 9]; 81], groups: Default::default() };
+        for cell in grid.empty_cells() {
+            for digit in grid.candidates(cell).digits() {
+                nodes.candidate[cell.index()][digit.index()] = nodes.all.len() as u16;
+                nodes.all.push(Node { digit, cells: Cells::from(cell) });
+            }
+        }
+        for digit in Digit::all() {
+            for b in 0..9u8 {
+                let in_box = House::Box(b).cell_set();
+                for line in
+                    (0..3).map(|i| House::Row(b / 3 * 3 + i)).chain((0..3).map(|i| House::Col(b % 3 * 3 + i)))
+                {
+                    let cells: Cells = grid.places(line, digit).filter(|&c| in_box.contains(c)).collect();
+                    if cells.len() >= 2 {
+                        nodes.groups[digit.index()].push(nodes.all.len() as u16);
+                        nodes.all.push(Node { digit, cells });
+                    }
+                }
+            }
+        }
+        nodes
+    }
+
+    /// The node of `digit` on exactly `cells`, if there is one (a candidate, or a group).
+    fn find(&self, digit: Digit, cells: Cells) -> Option<usize> {
+        if cells.len() == 1 {
+            let id = self.candidate[cells.first()?.index()][digit.index()];
+            return (id != u16::MAX).then_some(usize::from(id));
+        }
+        self.groups[digit.index()].iter().map(|&g| usize::from(g)).find(|&g| self.all[g].cells == cells)
+    }
+
+    /// The nodes that are true if `node` is false: its cell's other candidate if it has two;
+    /// the other places of its digit in a house where they make one node.
+    fn strong(&self, grid: &Grid, node: usize, out: &mut Vec<usize>) {
+        let Node { digit, cells } = self.all[node];
+        if let (Some(cell), 1) = (cells.first(), cells.len()) {
+            let candidates = grid.candidates(cell);
+            if candidates.count() == 2
+                && let Some(other) = candidates.digits().find(|&d| d != digit)
+            {
+                out.push(usize::from(self.candidate[cell.index()][other.index()]));
+            }
+        }
+        let Some(first) = cells.first() else { return };
+        for house in first.houses().into_iter().filter(|h| cells.iter().all(|c| h.contains(c))) {
+            let rest: Cells = grid.places(house, digit).filter(|&c| !cells.contains(c)).collect();
+            if let Some(other) = self.find(digit, rest) {
+                out.push(other);
+            }
+        }
+    }
+
+    /// The nodes that are false if `node` is true: its cell's other candidates; the nodes of its
+    /// digit whose cells all see all of its cells.
+    fn weak(&self, grid: &Grid, node: usize, out: &mut Vec<usize>) {
+        let Node { digit, cells } = self.all[node];
+        if let (Some(cell), 1) = (cells.first(), cells.len()) {
+            for other in grid.candidates(cell).digits().filter(|&d| d != digit) {
+                out.push(usize::from(self.candidate[cell.index()][other.index()]));
+            }
+        }
+        let seen = cells.iter().fold(Cells::all(), |seen, c| seen & c.peer_set());
+        for cell in seen.iter().filter(|&c| grid.value(c).is_none() && grid.candidates(c).has(digit)) {
+            out.push(usize::from(self.candidate[cell.index()][digit.index()]));
+        }
+        for &group in &self.groups[digit.index()] {
+            if (self.all[usize::from(group)].cells - seen).is_empty() {
+                out.push(usize::from(group));
+            }
+        }
+    }
+}
+
+/// A breadth-first search's memory, kept from one start to the next.
+struct Search {
+    /// Each state reached and the state it was reached from: state 2n is node n false, 2n + 1
+    /// node n true (after an odd number of links).
+    parent: Vec<Option<usize>>,
+    /// The states reached by the last search, to clear.
+    reached: Vec<usize>,
+}
+
+impl Search {
+    /// The shortest chains from `start` (assumed false), breadth first; the first whose two
+    /// ends remove something.
+    fn from(
+        &mut self,
+        grid: &Grid,
+        nodes: &Nodes,
+        [strong, weak]: [&Vec<Vec<usize>>; 2],
+        start: usize,
+    ) -> Option<Step> {
+        for state in self.reached.drain(..) {
+            self.parent[state] = None;
+        }
+        let parent = &mut self.parent;
+        parent[2 * start] = Some(2 * start);
+        self.reached.push(2 * start);
+        let mut layer = vec![2 * start];
+        for links in 1..=MOST_LINKS {
+            let on = links % 2 == 1;
+            let mut next = Vec::new();
+            for &state in &layer {
+                for &to in if on { &strong[state / 2] } else { &weak[state / 2] } {
+                    let to = 2 * to + usize::from(on);
+                    if parent[to].is_some() {
+                        continue;
+                    }
+                    parent[to] = Some(state);
+                    self.reached.push(to);
+                    next.push(to);
+                    if on && links >= 3 {
+                        let eliminations = conclusions(grid, nodes.all[start], nodes.all[to / 2]);
+                        if !eliminations.is_empty() {
+                            let chain = read_back(2 * start, to, |at| parent[at]);
+                            let nodes = chain.iter().map(|&s| nodes.all[s / 2]).collect();
+                            return Some(Step::new(Aic { nodes }, vec![], eliminations));
+                        }
+                    }
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            layer = next;
+        }
+        None
+    }
+}
+
+/// What follows from "`a` or `b` is true".
+fn conclusions(grid: &Grid, a: Node, b: Node) -> Vec<Candidate> {
+    if a.digit == b.digit {
+        let both = a.cells | b.cells;
+        if (a.cells & b.cells) != Cells::empty() {
+            return Vec::new();
+        }
+        return grid.eliminations_seen_by(both, a.digit);
+    }
+    let (Some(x), Some(y)) = (a.cells.first(), b.cells.first()) else { return Vec::new() };
+    if a.cells.len() != 1 || b.cells.len() != 1 {
+        return Vec::new(); // groups of two digits: nothing simple to say
+    }
+    if x == y {
+        // The cell holds one of the two digits: its other candidates go.
+        return grid
+            .candidates(x)
+            .digits()
+            .filter(|&d| d != a.digit && d != b.digit)
+            .map(|d| Candidate::new(x, d))
+            .collect();
+    }
+    if !x.sees(y) {
+        return Vec::new();
+    }
+    // x holds a.digit or y holds b.digit; they see each other, so x cannot hold b.digit (then y
+    // could not, and x would not hold a.digit) nor y a.digit.
+    [(x, b.digit), (y, a.digit)]
+        .into_iter()
+        .filter(|&(c, d)| grid.candidates(c).has(d))
+        .map(|(c, d)| Candidate::new(c, d))
+        .collect()
+}
+
+impl fmt::Display for Node {
+    /// `r1c2` for a cell, `r1c23` for a group in a row, `r12c3` for a group in a column.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cells: Vec<Cell> = self.cells.iter().collect();
+        let number = |i: usize| char::from(b'1' + i as u8);
+        let rows: String = cells.iter().map(|c| number(c.row())).collect();
+        let cols: String = cells.iter().map(|c| number(c.col())).collect();
+        if cells.iter().all(|c| c.row() == cells[0].row()) {
+            write!(f, "r{}c{cols}", &rows[..1])
+        } else {
+            write!(f, "r{rows}c{}", &cols[..1])
+        }
+    }
+}
+
+impl Explain for Aic {
+    fn builtin(&self) -> Option<Builtin> {
+        Some(Builtin::Aic)
+    }
+
+    fn location(&self) -> String {
+        let (first, last) = (self.nodes[0], self.nodes[self.nodes.len() - 1]);
+        format!("follow the links from {first} ({}) to {last} ({})", first.digit, last.digit)
+    }
+
+    fn write(&self, step: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let links: Vec<String> = self
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("{n}{}{}", if i % 2 == 0 { "≠" } else { "=" }, n.digit))
+            .collect();
+        let (first, last) = (self.nodes[0], self.nodes[self.nodes.len() - 1]);
+        let then = removals(&step.eliminations);
+        write!(
+            f,
+            "alternating inference chain: {}, so {first}={} or {last}={}: {then}",
+            links.join(" → "),
+            first.digit,
+            last.digit
+        )
+    }
+
+    fn cells(&self) -> Cells {
+        self.nodes.iter().fold(Cells::empty(), |all, n| all | n.cells)
+    }
+}
