@@ -9,7 +9,7 @@ use backtrack::watch::{Counters as WatchCounters, Layout, Recorder, Watcher};
 use backtrack::{Assumptions, Budget, Event, Observer, SlotOrder, stack_assumptions};
 use std::cell::Cell as Flag;
 use std::io::Write;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Which solver, with what it keeps between the puzzles of a batch.
 pub enum Engine {
@@ -66,8 +66,8 @@ impl Engine {
 
     /// Solve (count, list) `board` as the plan says; `line` is its line in a batch.
     pub fn search(&mut self, plan: &Plan, board: &Board, line: Option<u64>) -> Report {
-        let start = Instant::now();
-        let deadline = plan.budget.timeout.map(|t| start + t);
+        let start = plan.times_each().then(Instant::now);
+        let deadline = plan.budget.timeout.zip(start).map(|(t, start)| start + t);
         let max_nodes = plan.budget.max_nodes.unwrap_or(u64::MAX);
         // Keep every solution when listing them, the first when solving, none when counting.
         let keep = match plan.mode {
@@ -105,9 +105,14 @@ impl Engine {
             reason,
             counters: found.counters,
             reached: None,
-            time: start.elapsed(),
+            time: took(start),
         }
     }
+}
+
+/// The time since `start`, if the search was timed.
+fn took(start: Option<Instant>) -> Duration {
+    start.map_or(Duration::ZERO, |s| s.elapsed())
 }
 
 /// Why a search stopped early, in words.
@@ -120,7 +125,7 @@ fn stop_reason(plan: &Plan) -> String {
     }
 }
 
-fn search_logic(board: &Board, techniques: &[Builtin], line: Option<u64>, start: Instant) -> Report {
+fn search_logic(board: &Board, techniques: &[Builtin], line: Option<u64>, start: Option<Instant>) -> Report {
     let chain: Vec<&dyn Technique> = techniques.iter().map(|t| t as &dyn Technique).collect();
     let report = logic::solve_with(board, &chain);
     let solved = report.outcome == logic::Outcome::Solved;
@@ -144,7 +149,7 @@ fn search_logic(board: &Board, techniques: &[Builtin], line: Option<u64>, start:
         reason: (!solved).then(|| report.outcome_sentence()),
         counters: Counters { steps: Some(report.steps.len() as u64), ..Counters::default() },
         reached: stuck.then(|| report.board()),
-        time: start.elapsed(),
+        time: took(start),
     }
 }
 
