@@ -81,6 +81,17 @@ impl Budget {
         self.nodes.get()
     }
 
+    /// The bounds, for a search that counts its own nodes (the logic solver's steps).
+    pub(crate) fn bounds(&self) -> (Option<u64>, Option<Instant>) {
+        (self.max_nodes, self.deadline)
+    }
+
+    /// What such a search spent, and whether it stopped at a bound.
+    pub(crate) fn record(&self, nodes: u64, exceeded: bool) {
+        self.nodes.set(self.nodes.get() + nodes);
+        self.exceeded.set(self.exceeded.get() || exceeded);
+    }
+
     fn see<A>(&self, event: &Event<'_, A>) -> ControlFlow<()> {
         if let Event::Assume { .. } = event {
             let nodes = self.nodes.get() + 1;

@@ -97,3 +97,33 @@ fn the_examples_stop_at_their_budgets_with_status_3() {
     assert_eq!(code, Some(3), "{err}");
     assert!(out.trim().parse::<u64>().unwrap() < 304);
 }
+
+#[test]
+fn a_budget_stops_the_logic_solver_trials_included() {
+    use backtrack::sudoku::logic::{self, Builtin, Outcome, Technique};
+    // A puzzle with several solutions: the logic solver bifurcates, inside its trials too.
+    let board: Board =
+        "8.........95.......76.........426798...571243...893165......916....3.487....1.532".parse().unwrap();
+    let chain: Vec<&dyn Technique> = Builtin::ALL.iter().map(|t| t as &dyn Technique).collect();
+    let enough = Budget::nodes(1_000_000);
+    let report = logic::solve_within(&board, &chain, &enough);
+    assert_eq!(report.outcome, Outcome::Solved);
+    assert!(!enough.exceeded());
+    // Each step is a node, and so is each step of a trial: more nodes than top-level steps.
+    let all = enough.spent();
+    assert!(all > report.steps.len() as u64, "{all} nodes for {} steps", report.steps.len());
+    assert_eq!(report.board(), logic::solve(&board).board(), "a budget that is not reached changes nothing");
+
+    let short = Budget::nodes(all / 2);
+    let report = logic::solve_within(&board, &chain, &short);
+    assert_eq!(report.outcome, Outcome::Stopped);
+    assert!(short.exceeded());
+    assert_eq!(short.spent(), all / 2 + 1, "the nodes allowed, and the one past");
+    assert!(!report.grid.is_solved());
+    assert!(report.outcome_sentence().starts_with("stopped: the budget ran out"));
+
+    let late = Budget::new().deadline(Instant::now());
+    let report = logic::solve_within(&board, &chain, &late);
+    assert_eq!(report.outcome, Outcome::Stopped, "the deadline is looked at every 64 steps");
+    assert!(late.exceeded() && late.spent() <= 64);
+}

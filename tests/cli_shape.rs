@@ -175,6 +175,28 @@ fn budgets_stop_with_their_own_exit_status() {
     assert_eq!(out.status.code(), Some(3));
     assert_eq!(text(&out.stdout).lines().next(), Some("stopped"));
 
+    // The logic solver too: its steps are the nodes, those of its trials included. A puzzle of
+    // serg's (several solutions: the solver guesses, and guesses inside its guesses) stops; in a
+    // batch, the next line is still solved.
+    let serg = puzzles(SERG).next().unwrap();
+    let out = backtrack(&["sudoku", "--solver", "logic", "--max-nodes", "50", serg], b"");
+    assert_eq!(out.status.code(), Some(3));
+    assert!(text(&out.stdout).ends_with("stopped\n"), "{}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("stopped at --max-nodes 50"), "{}", text(&out.stderr));
+    let out = backtrack(&["sudoku", "--explain", "--timeout", "0.0001", serg], b"");
+    assert_eq!(out.status.code(), Some(3));
+    assert!(
+        text(&out.stdout).ends_with("stopped: the budget ran out (47 cells empty)\n"),
+        "{}",
+        text(&out.stdout)
+    );
+    let input = format!("{serg}\n{hard}\n");
+    let out = backtrack(&["sudoku", "--solver", "logic", "--max-nodes", "500", "-"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(3));
+    let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    assert_eq!(lines[0], "stopped");
+    check_solution(hard, lines[1].split_whitespace().next().unwrap()).unwrap();
+
     let queens12 = include_str!("data/queens12.dlx");
     let out = backtrack(&["cover", "--count", "--max-nodes", "100", "-"], queens12.as_bytes());
     assert_eq!(out.status.code(), Some(3));

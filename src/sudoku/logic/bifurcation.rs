@@ -39,6 +39,7 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
             (Trial::Solution, filled, vec![])
         }
         Outcome::Stuck => return None, // cannot happen: the trial may bifurcate in turn
+        Outcome::Stopped => return None, // the budget ran out: the solve stops
         Outcome::Contradiction(c) => {
             let rest = candidates - digit.into();
             match rest.single() {

@@ -86,6 +86,9 @@ fn conclude(grid: &Grid, premise: Premise, ways: &[Candidate]) -> Option<Step> {
             run(trial, &singles)
         })
         .collect();
+    if followed.iter().any(|way| way.outcome == Outcome::Stopped) {
+        return None; // the budget ran out: the solve stops
+    }
     let open: Vec<usize> =
         (0..ways.len()).filter(|&i| !matches!(followed[i].outcome, Outcome::Contradiction(_))).collect();
     // Which candidates every open way agrees on: a digit placed, or a candidate gone.

@@ -5,12 +5,15 @@ use crate::Ones;
 use crate::sudoku::bitboard::{Budget, Outcome, Solutions};
 use crate::sudoku::{Board, Candidate, Cell, Cells, Digit, Digits, House};
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
 
 /// Digits placed and candidates left, the state the logic solver reasons on.
 ///
 /// Unlike [`Board`], whose candidates are what the houses leave, a grid's candidates shrink as
 /// techniques eliminate them.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Grid {
     values: [Option<Digit>; 81],
     candidates: [Digits; 81],
@@ -24,6 +27,59 @@ pub struct Grid {
     /// Whether the puzzle is known to have exactly one solution: what the uniqueness
     /// techniques (Unique Rectangles, BUG+1) rest on.
     unique: bool,
+    /// How far the solve may go, shared by the grids of its trials (none: no bound).
+    limit: Option<Arc<Limit>>,
+}
+
+// Two grids are equal when their digits and candidates are (what they know), whatever bounds
+// their solves.
+impl PartialEq for Grid {
+    fn eq(&self, other: &Grid) -> bool {
+        self.values == other.values && self.candidates == other.candidates && self.unique == other.unique
+    }
+}
+
+impl Eq for Grid {}
+
+/// The bounds of one solve: the steps it may take (in the solve, in every bifurcation's trial
+/// and in every way of a forcing chain), and a deadline. The grids of the trials share it.
+#[derive(Debug)]
+pub(super) struct Limit {
+    max_steps: Option<u64>,
+    deadline: Option<Instant>,
+    steps: AtomicU64,
+    stopped: AtomicBool,
+}
+
+impl Limit {
+    pub(super) fn new(max_steps: Option<u64>, deadline: Option<Instant>) -> Limit {
+        Limit { max_steps, deadline, steps: AtomicU64::new(0), stopped: AtomicBool::new(false) }
+    }
+
+    /// The steps taken so far.
+    pub(super) fn steps(&self) -> u64 {
+        self.steps.load(Ordering::Relaxed)
+    }
+
+    /// Whether a bound stopped the solve.
+    pub(super) fn stopped(&self) -> bool {
+        self.stopped.load(Ordering::Relaxed)
+    }
+
+    /// Count one more step; `false` (and stopped for good) past a bound. The clock is read
+    /// every 64 steps: a step takes microseconds.
+    fn charge(&self) -> bool {
+        if self.stopped() {
+            return false;
+        }
+        let steps = self.steps.fetch_add(1, Ordering::Relaxed) + 1;
+        let late = steps % 64 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d);
+        if late || self.max_steps.is_some_and(|max| steps > max) {
+            self.stopped.store(true, Ordering::Relaxed);
+            return false;
+        }
+        true
+    }
 }
 
 /// The house's number in [`House::all`] order.
@@ -95,6 +151,7 @@ impl Grid {
             places: [[0; 9]; 27],
             held: [Digits::empty(); 27],
             unique: has_one_solution(board),
+            limit: None,
         };
         for cell in Cell::all() {
             grid.values[cell.index()] = board.get(cell);
@@ -122,6 +179,21 @@ impl Grid {
     /// those of a board. On a grid with several solutions their steps can be wrong.
     pub fn assume_unique(&mut self) {
         self.unique = true;
+    }
+
+    /// Bound the solves of this grid and of the trials made from it.
+    pub(super) fn bound(&mut self, limit: Arc<Limit>) {
+        self.limit = Some(limit);
+    }
+
+    /// Count a step of a solve against the bounds: `false` once past one.
+    pub(super) fn charge(&self) -> bool {
+        self.limit.as_ref().is_none_or(|l| l.charge())
+    }
+
+    /// Whether a bound stopped the solve of this grid (or of a trial made from it).
+    pub(super) fn stopped(&self) -> bool {
+        self.limit.as_ref().is_some_and(|l| l.stopped())
     }
 
     /// The digit in `cell`, if placed.

@@ -55,7 +55,7 @@ mod y_wing;
 
 pub use grade::Grade;
 pub use grid::{Contradiction, Grid};
-pub use solver::{Outcome, SolveReport, next_step, next_step_with, solve, solve_with};
+pub use solver::{Outcome, SolveReport, next_step, next_step_with, solve, solve_with, solve_within};
 pub use step::{Custom, Evidence, Step, Trial};
 pub use technique::{Kind, Technique};
 

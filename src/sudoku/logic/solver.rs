@@ -1,10 +1,11 @@
 //! The stepper: apply the easiest technique that finds something, then start again from the
 //! easiest, until the grid is solved or contradicts itself.
 
-use super::grid::{Contradiction, Grid};
+use super::grid::{Contradiction, Grid, Limit};
 use super::technique::standard;
 use super::{Kind, Step, Technique};
 use crate::sudoku::{Board, Candidate};
+use std::sync::Arc;
 
 /// How a logic solve ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,6 +16,8 @@ pub enum Outcome {
     Contradiction(Contradiction),
     /// No technique allowed finds anything more (only when bifurcation is not allowed).
     Stuck,
+    /// The budget ran out ([`solve_within`]): the grid is as far as the steps got.
+    Stopped,
 }
 
 /// The steps of a solve, the grid they led to, and how it ended.
@@ -56,6 +59,10 @@ impl SolveReport {
                 let empty = self.grid.empty_cells().count();
                 format!("stuck: no technique allowed finds a step ({empty} cells empty)")
             }
+            Outcome::Stopped => {
+                let empty = self.grid.empty_cells().count();
+                format!("stopped: the budget ran out ({empty} cells empty)")
+            }
         }
     }
 }
@@ -84,6 +91,35 @@ pub fn solve_with(board: &Board, chain: &[&dyn Technique]) -> SolveReport {
     run(Grid::new(board), chain)
 }
 
+/// Solve `board` with a chain of techniques, within `budget`: each step is a node, those of
+/// every bifurcation's trial and of every way of a forcing chain included, and the deadline is
+/// looked at every 64 steps. Past a bound the solve ends with [`Outcome::Stopped`] (and
+/// `budget.exceeded()`), on the grid it reached; `budget.spent()` counts the steps.
+///
+/// ```
+/// use backtrack::Budget;
+/// use backtrack::sudoku::Board;
+/// use backtrack::sudoku::logic::{self, Builtin, Outcome, Technique};
+///
+/// // Several solutions: the logic solver guesses, and guesses inside its guesses.
+/// let board: Board = "8.........95.......76.........426798...571243...893165......916....3.487....1.532".parse()?;
+/// let chain: Vec<&dyn Technique> = Builtin::ALL.iter().map(|t| t as &dyn Technique).collect();
+/// let budget = Budget::nodes(100);
+/// let report = logic::solve_within(&board, &chain, &budget);
+/// assert_eq!(report.outcome, Outcome::Stopped);
+/// assert!(budget.exceeded() && budget.spent() == 101);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve_within(board: &Board, chain: &[&dyn Technique], budget: &crate::Budget) -> SolveReport {
+    let (max_steps, deadline) = budget.bounds();
+    let limit = Arc::new(Limit::new(max_steps, deadline));
+    let mut grid = Grid::new(board);
+    grid.bound(limit.clone());
+    let report = run(grid, chain);
+    budget.record(limit.steps(), limit.stopped());
+    report
+}
+
 /// The next step from `board`, if any technique finds one: the hint.
 pub fn next_step(board: &Board) -> Option<Step> {
     next_step_with(board, standard())
@@ -108,8 +144,14 @@ pub(super) fn run(mut grid: Grid, allowed: &[&dyn Technique]) -> SolveReport {
         if grid.is_solved() {
             break Outcome::Solved;
         }
-        // The easiest technique that finds something; after any progress, start again.
-        let Some(step) = first_step(&grid, allowed) else { break Outcome::Stuck };
+        if !grid.charge() {
+            break Outcome::Stopped;
+        }
+        // The easiest technique that finds something; after any progress, start again. (A
+        // trial stopped by the budget concludes nothing: the solve stops too.)
+        let Some(step) = first_step(&grid, allowed) else {
+            break if grid.stopped() { Outcome::Stopped } else { Outcome::Stuck };
+        };
         for &Candidate { cell, digit } in &step.eliminations {
             grid.eliminate(cell, digit);
         }

@@ -3,7 +3,7 @@
 use super::plan::{Mode, Order, Plan, Solver};
 use super::report::{Counters, Grading, Report, Verdict};
 use backtrack::sudoku::bitboard::{Forced, Propagation};
-use backtrack::sudoku::logic::{self, Builtin, Grade, Technique};
+use backtrack::sudoku::logic::{self, Grade};
 use backtrack::sudoku::{Board, Cell, ExactCover, Placement, bitboard};
 use backtrack::watch::{Counters as WatchCounters, Layout, Recorder, Watcher};
 use backtrack::{Assumptions, Budget, Event, Observer, SlotOrder, stack_assumptions};
@@ -78,7 +78,7 @@ impl Engine {
         let wanted = plan.wanted();
         let limits = Limits { wanted, keep, max_nodes, deadline };
         let found = match self {
-            Engine::Logic => return search_logic(board, &plan.techniques, line, start),
+            Engine::Logic => return search_logic(plan, board, line, start),
             Engine::Bitboard => search_bitboard(board, limits),
             Engine::Dlx(cover) => search_dlx(cover, board, limits),
             Engine::Backtrack => search_driver(plan, board, limits),
@@ -125,12 +125,11 @@ fn stop_reason(plan: &Plan) -> String {
     }
 }
 
-fn search_logic(board: &Board, techniques: &[Builtin], line: Option<u64>, start: Option<Instant>) -> Report {
-    let chain: Vec<&dyn Technique> = techniques.iter().map(|t| t as &dyn Technique).collect();
-    let report = logic::solve_with(board, &chain);
+fn search_logic(plan: &Plan, board: &Board, line: Option<u64>, start: Option<Instant>) -> Report {
+    let report = logic::solve_within(board, &plan.chain(), &plan.logic_budget());
     let solved = report.outcome == logic::Outcome::Solved;
-    // Stuck (some techniques left out): the logic could not answer, as a search out of budget.
-    let stuck = report.outcome == logic::Outcome::Stuck;
+    // Stuck (some techniques left out) or stopped at the budget: the logic could not answer.
+    let stuck = matches!(report.outcome, logic::Outcome::Stuck | logic::Outcome::Stopped);
     let hardest = report.hardest();
     Report {
         line,
@@ -146,9 +145,13 @@ fn search_logic(board: &Board, techniques: &[Builtin], line: Option<u64>, start:
         // uniqueness in microseconds.
         unique: solved.then(|| board.count_solutions(2) == 1),
         grade: solved.then(|| Grading { grade: report.grade(), score: Grade::score(hardest), hardest }),
-        reason: (!solved).then(|| report.outcome_sentence()),
+        reason: match report.outcome {
+            logic::Outcome::Solved => None,
+            logic::Outcome::Stopped => Some(stop_reason(plan)),
+            _ => Some(report.outcome_sentence()),
+        },
         counters: Counters { steps: Some(report.steps.len() as u64), ..Counters::default() },
-        reached: stuck.then(|| report.board()),
+        reached: (report.outcome == logic::Outcome::Stuck).then(|| report.board()),
         time: took(start),
     }
 }

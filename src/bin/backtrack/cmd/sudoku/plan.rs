@@ -88,7 +88,8 @@ pub struct Args {
     #[arg(long, value_enum)]
     order: Option<Order>,
 
-    /// Stop each search after N nodes (guesses for the band engine) and report it stopped.
+    /// Stop each search after N nodes (guesses for the band engine, steps for the logic solver,
+    /// those of its trials included) and report it stopped.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
 
@@ -386,11 +387,6 @@ impl Args {
             }
             std::fs::File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
-        if (self.max_nodes.is_some() || self.timeout.is_some()) && solver == Solver::Logic {
-            return Err(
-                "--max-nodes and --timeout bound a search: the logic solver's steps are not one".into()
-            );
-        }
         let timeout = match self.timeout {
             Some(seconds) if !(seconds > 0.0 && seconds.is_finite()) => {
                 return Err(format!("--timeout {seconds}: give a number of seconds above 0"));
@@ -446,6 +442,19 @@ impl Plan {
     /// The logic solver's chain: the techniques allowed, easiest first.
     pub fn chain(&self) -> Vec<&dyn backtrack::sudoku::logic::Technique> {
         self.techniques.iter().map(|t| t as &dyn backtrack::sudoku::logic::Technique).collect()
+    }
+
+    /// The bounds of a logic solve, from `--max-nodes` (its steps, those of its trials included)
+    /// and `--timeout`, counted from now.
+    pub fn logic_budget(&self) -> backtrack::Budget {
+        let mut budget = backtrack::Budget::new();
+        if let Some(n) = self.budget.max_nodes {
+            budget = budget.max_nodes(n);
+        }
+        if let Some(t) = self.budget.timeout {
+            budget = budget.timeout(t);
+        }
+        budget
     }
 
     /// Whether each search is timed: its time is shown only in JSON and with `--stats`, and a
@@ -511,7 +520,6 @@ mod tests {
             &["--delay", "5"],
             &["--trace", "--format", "json"],
             &["--timeout", "-1"],
-            &["--max-nodes", "5", "--solver", "logic"],
             &["--tree", "x.dot", "-f", "file.txt"],
         ] {
             assert!(decode(words).is_err(), "{words:?} was accepted");

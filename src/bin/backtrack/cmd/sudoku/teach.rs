@@ -379,16 +379,17 @@ impl Show for Explanation {
 
 /// `--explain`: every step, numbered (a bifurcation's trial indented under it), then the grid.
 pub(super) fn explain(plan: &Plan, board: &Board, out: impl Write) -> io::Result<Status> {
-    let report = logic::solve_with(board, &plan.chain());
+    let report = logic::solve_within(board, &plan.chain(), &plan.logic_budget());
     let solved = report.outcome == logic::Outcome::Solved;
-    let stuck = report.outcome == logic::Outcome::Stuck;
+    let stuck = matches!(report.outcome, logic::Outcome::Stuck | logic::Outcome::Stopped);
     let hardest = report.hardest();
     let explanation = Explanation {
         puzzle: board.clone(),
         steps: report.steps.iter().map(StepReport::of).collect(),
-        verdict: match (solved, stuck) {
+        verdict: match (solved, report.outcome) {
             (true, _) => "solved",
-            (_, true) => "stuck",
+            (_, logic::Outcome::Stopped) => "stopped",
+            (_, logic::Outcome::Stuck) => "stuck",
             _ => "no_solution",
         },
         solution: solved.then(|| report.board()),
