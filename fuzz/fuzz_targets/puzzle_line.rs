@@ -28,8 +28,10 @@ const MODES: &[&[&str]] = &[
 fuzz_target!(|data: &[u8]| {
     let Some((&mode, input)) = data.split_first() else { return };
     let flags = MODES[usize::from(mode) % MODES.len()];
-    // Every search bounded, the logic solver's steps (its trials' included) as well.
-    let budget: &[&str] = &["--max-nodes", "2000"];
+    // Every search bounded: 2,000 guesses or nodes, or 100 steps of the logic solver (its
+    // trials' included; a step runs the whole chain of techniques, a millisecond on a hard grid).
+    let logic = flags.contains(&"logic");
+    let budget: &[&str] = if logic { &["--max-nodes", "100"] } else { &["--max-nodes", "2000"] };
     let jobs: &[&str] = if flags.contains(&"--jobs") { &[] } else { &["--jobs", "1"] };
     let argv = ["backtrack", "sudoku", "-"].iter().chain(flags).chain(budget).chain(jobs);
     let Command::Sudoku(args) = Cli::try_parse_from(argv).expect("the modes parse").command else {

@@ -46,22 +46,28 @@ pub struct Aic {
 pub(super) fn find(grid: &Grid) -> Option<Step> {
     let nodes = Nodes::of(grid);
     // Every node's links, found once: each search from a start goes through most of them.
-    let links = |strong: bool| -> Vec<Vec<usize>> {
-        (0..nodes.all.len())
-            .map(|n| {
-                let mut out = Vec::new();
-                if strong {
-                    nodes.strong(grid, n, &mut out)
-                } else {
-                    nodes.weak(grid, n, &mut out)
-                }
-                out
-            })
-            .collect()
-    };
-    let (strong, weak) = (links(true), links(false));
+    let mut out = Vec::new();
+    let strong: Vec<Vec<usize>> = (0..nodes.all.len())
+        .map(|n| {
+            out.clear();
+            nodes.strong(grid, n, &mut out);
+            out.clone()
+        })
+        .collect();
+    // A weak link leads to a node that is false, from which only a strong link goes on: a node
+    // without one is a dead end, and not an end of a chain (which is true). Leaving them out
+    // keeps the search small on open grids, where most candidates have no strong link.
+    let weak: Vec<Vec<usize>> = (0..nodes.all.len())
+        .map(|n| {
+            out.clear();
+            nodes.weak(grid, n, &mut out);
+            out.iter().copied().filter(|&m| !strong[m].is_empty()).collect()
+        })
+        .collect();
     let mut search = Search { parent: vec![None; 2 * nodes.all.len()], reached: Vec::new() };
-    (0..nodes.all.len()).find_map(|start| search.from(grid, &nodes, [&strong, &weak], start))
+    (0..nodes.all.len())
+        .filter(|&start| !strong[start].is_empty())
+        .find_map(|start| search.from(grid, &nodes, [&strong, &weak], start))
 }
 
 /// Every node of the grid, numbered: the candidates, then the groups.
