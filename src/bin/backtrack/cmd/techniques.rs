@@ -41,9 +41,16 @@ struct Techniques {
 
 impl Show for Techniques {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(out, "{:<19} {:<18} {:>6}  grade", "name", "technique", "rating")?;
+        // Columns as wide as their longest entry.
+        let name = self.techniques.iter().map(|r| r.name.len()).max().unwrap_or(0);
+        let technique = self.techniques.iter().map(|r| r.technique.len()).max().unwrap_or(0);
+        writeln!(out, "{:<name$} {:<technique$} {:>6}  grade", "name", "technique", "rating")?;
         for row in &self.techniques {
-            writeln!(out, "{:<19} {:<18} {:>6.1}  {}", row.name, row.technique, row.rating, row.grade)?;
+            writeln!(
+                out,
+                "{:<name$} {:<technique$} {:>6.1}  {}",
+                row.name, row.technique, row.rating, row.grade
+            )?;
         }
         Ok(())
     }
