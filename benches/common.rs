@@ -4,6 +4,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 /// Run `f` `runs` times; its answer (the same every run) and the best time.
+#[allow(dead_code)] // not every bench times this way
 pub fn best_of<T: PartialEq + std::fmt::Debug>(runs: usize, mut f: impl FnMut() -> T) -> (T, Duration) {
     let mut best = Duration::MAX;
     let mut answer = None;
@@ -17,4 +18,25 @@ pub fn best_of<T: PartialEq + std::fmt::Debug>(runs: usize, mut f: impl FnMut() 
         answer = Some(a);
     }
     (answer.expect("at least one run"), best)
+}
+
+/// The Sudoku sets of `sets` that are in `dir` (those whose name holds `only`, if given), each
+/// with its text and its boards, in order; a set not there is skipped with a word on standard
+/// error.
+#[allow(dead_code)] // not every bench reads Sudoku sets
+pub fn sudoku_sets<'s>(
+    dir: &std::path::Path,
+    sets: &[&'s str],
+    only: Option<&str>,
+) -> Vec<(&'s str, String, Vec<backtrack::sudoku::Board>)> {
+    let mut found = Vec::new();
+    for &set in sets.iter().filter(|set| only.is_none_or(|o| set.contains(o))) {
+        let Ok(text) = std::fs::read_to_string(dir.join(set)) else {
+            eprintln!("skipping {set}: not in {}", dir.display());
+            continue;
+        };
+        let boards = text.lines().map(|l| l.parse().expect("the sets parse")).collect();
+        found.push((set, text, boards));
+    }
+    found
 }

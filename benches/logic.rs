@@ -13,6 +13,8 @@
 //! digit that one of them has, and the solve ends on one of them. The run stops at the first
 //! unsound step.
 
+mod common;
+
 use backtrack::sudoku::bitboard::Solutions;
 use backtrack::sudoku::logic::{self, Evidence, Grade, Outcome, Step};
 use backtrack::sudoku::{Board, Candidate};
@@ -50,15 +52,7 @@ fn main() {
     );
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     let mut hardest_of: Vec<(String, BTreeMap<&'static str, usize>)> = Vec::new();
-    for set in SETS {
-        if only.as_deref().is_some_and(|o| !set.contains(o)) {
-            continue;
-        }
-        let Ok(text) = std::fs::read_to_string(dir.join(set)) else {
-            eprintln!("skipping {set}: not in {}", dir.display());
-            continue;
-        };
-        let boards: Vec<Board> = text.lines().map(|l| l.parse().expect("the sets parse")).collect();
+    for (set, _, boards) in common::sudoku_sets(&dir, SETS, only.as_deref()) {
         let mut grades: BTreeMap<Grade, usize> = BTreeMap::new();
         let mut hardest: BTreeMap<&'static str, usize> = BTreeMap::new();
         let (mut total, mut slowest, mut checked) = (Duration::ZERO, Duration::ZERO, 0usize);

@@ -9,6 +9,8 @@
 //! engine (from the text of each line, parsing included, as `../shared/bench/peers` times the
 //! peers) and the driver with propagation only; `--only NAME` one set.
 
+mod common;
+
 use backtrack::sudoku::{Board, ExactCover, bitboard};
 use backtrack::{Event, stack_assumptions};
 use std::ops::ControlFlow;
@@ -60,15 +62,7 @@ fn main() {
     }
     println!("| set | puzzles | order | puzzles/s | nodes/puzzle | given up |");
     println!("|---|---:|---|---:|---:|---:|");
-    for set in SETS {
-        if only.as_deref().is_some_and(|o| !set.contains(o)) {
-            continue;
-        }
-        let Ok(text) = std::fs::read_to_string(dir.join(set)) else {
-            eprintln!("skipping {set}: not in {}", dir.display());
-            continue;
-        };
-        let boards: Vec<Board> = text.lines().map(|l| l.parse().expect("the sets parse")).collect();
+    for (set, text, boards) in common::sudoku_sets(&dir, &SETS, only.as_deref()) {
         // The band engine and the driver with propagation, every puzzle proved unique (or its
         // second solution found): the peers' task, timed as `../shared/bench/peers` times them
         // (whole-file passes repeated for a second, best of five). Nodes: guesses, and the
