@@ -11,7 +11,7 @@
 //! 5.7), the fins being one more thing to see.
 
 use super::step::{Explain, and_list, lines, removals};
-use super::{Builtin, Grid, Step, first_subset};
+use super::{Builtin, Grid, Step, first_subset, fish};
 use crate::Ones;
 use crate::sudoku::{Candidate, Cell, Cells, Digit, House};
 use std::fmt;
@@ -33,8 +33,8 @@ pub struct FinnedFish {
 pub(super) fn find(grid: &Grid, size: usize) -> Option<Step> {
     for digit in Digit::all() {
         for rows in [true, false] {
-            let line = |i: u8| if rows { House::Row(i) } else { House::Col(i) };
-            let cross = |i: usize| if rows { House::Col(i as u8) } else { House::Row(i as u8) };
+            let line = |i: u8| fish::line(rows, i);
+            let cross = |i: usize| fish::line(!rows, i as u8);
             let across = |c: Cell| if rows { c.col() } else { c.row() };
             // A base line has two places in the cover lines at least, and at most three fins
             // (where the fins' box crosses it).
@@ -135,7 +135,6 @@ impl Explain for FinnedFish {
     }
 
     fn cells(&self) -> Cells {
-        let union = |houses: &[House]| houses.iter().fold(Cells::empty(), |set, h| set | h.cell_set());
-        (union(&self.base) & union(&self.cover)) | Cells::from_iter(self.fins.iter().copied())
+        fish::body(&self.base, &self.cover) | Cells::from_iter(self.fins.iter().copied())
     }
 }

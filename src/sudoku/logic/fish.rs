@@ -22,8 +22,8 @@ pub struct Fish {
 pub(super) fn find(grid: &Grid, size: usize) -> Option<Step> {
     for digit in Digit::all() {
         for rows in [true, false] {
-            let line = |i: u8| if rows { House::Row(i) } else { House::Col(i) };
-            let cross = |i: usize| if rows { House::Col(i as u8) } else { House::Row(i as u8) };
+            let cross = |i: usize| line(!rows, i as u8);
+            let line = |i: u8| line(rows, i);
             // Lines where the digit is not placed and has 2..=size places. A line's place mask
             // is indexed by the crossing lines (a row's positions are its columns).
             let mut bases = [House::Row(0); 9];
@@ -57,6 +57,17 @@ pub(super) fn find(grid: &Grid, size: usize) -> Option<Step> {
     None
 }
 
+/// Row `i` if `rows`, else column `i`: a fish's base lines, and with `!rows` its cover lines.
+pub(super) fn line(rows: bool, i: u8) -> House {
+    if rows { House::Row(i) } else { House::Col(i) }
+}
+
+/// The cells where the `base` lines cross the `cover` lines: a fish's body.
+pub(super) fn body(base: &[House], cover: &[House]) -> Cells {
+    let union = |houses: &[House]| houses.iter().fold(Cells::empty(), |set, h| set | h.cell_set());
+    union(base) & union(cover)
+}
+
 impl Explain for Fish {
     fn builtin(&self) -> Option<Builtin> {
         Some([Builtin::XWing, Builtin::Swordfish, Builtin::Jellyfish][self.base.len().clamp(2, 4) - 2])
@@ -74,7 +85,6 @@ impl Explain for Fish {
     }
 
     fn cells(&self) -> Cells {
-        let union = |houses: &[House]| houses.iter().fold(Cells::empty(), |set, h| set | h.cell_set());
-        union(&self.base) & union(&self.cover)
+        body(&self.base, &self.cover)
     }
 }

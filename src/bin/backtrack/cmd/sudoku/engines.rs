@@ -141,9 +141,10 @@ fn search_logic(plan: &Plan, board: &Board, line: Option<u64>, start: Option<Ins
         },
         solutions: if solved { vec![report.board()] } else { Vec::new() },
         count: u64::from(solved),
-        // The logic solver looks for one solution; `count_solutions` (the band engine) proves
-        // uniqueness in microseconds.
-        unique: solved.then(|| board.count_solutions(2) == 1),
+        // The logic solver's grid knows whether the puzzle has one solution (the band engine
+        // proved it before the solve, within 2,000 guesses); only a grid it could not prove so
+        // is counted here.
+        unique: solved.then(|| report.grid.is_unique() || board.count_solutions(2) == 1),
         grade: solved.then(|| Grading { grade: report.grade(), score: Grade::score(hardest), hardest }),
         reason: match report.outcome {
             logic::Outcome::Solved => None,

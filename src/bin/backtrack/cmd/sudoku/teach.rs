@@ -394,7 +394,7 @@ pub(super) fn explain(plan: &Plan, board: &Board, out: impl Write) -> io::Result
         },
         solution: solved.then(|| report.board()),
         reached: stuck.then(|| report.board()),
-        unique: solved.then(|| board.count_solutions(2) == 1),
+        unique: solved.then(|| report.grid.is_unique() || board.count_solutions(2) == 1),
         grade: solved.then(|| Grading { grade: report.grade(), score: Grade::score(hardest), hardest }),
         outcome: report.outcome_sentence(),
         layout: plan.format.unwrap_or(Format::Grid),
