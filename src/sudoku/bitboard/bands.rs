@@ -43,6 +43,25 @@ pub(super) struct Saved {
     changed: u32,
 }
 
+/// A full grid: each digit's masks hold exactly its cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct Filled {
+    masks: [u32; 27],
+}
+
+impl Filled {
+    /// The digit (1..=9) in `cell` (0..81).
+    pub(super) fn digit(&self, cell: usize) -> u8 {
+        let BandCell { band, bit } = BandCell::new(cell);
+        (0..9).find(|&d| self.masks[3 * d + band] >> bit & 1 == 1).map_or(0, |d| d as u8 + 1)
+    }
+
+    /// The digit (1..=9) in each cell.
+    pub(super) fn digits(&self) -> [u8; 81] {
+        Bands { masks: self.masks, seen: self.masks, unsolved: [0; 3], pairs: [0; 3] }.digits()
+    }
+}
+
 /// The propagation met a contradiction: a cell, or a digit in a house, has no place left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Contradiction;
@@ -366,6 +385,16 @@ impl Bands {
     /// The smallest digit (0..9) that `cell` allows; 0 if none.
     fn first_digit(&self, cell: BandCell) -> usize {
         (0..9).find(|&d| self.allows(cell, d)).unwrap_or(0)
+    }
+
+    /// The grid, which must be full, as its solution.
+    pub(super) fn filled(&self) -> Filled {
+        debug_assert!(self.is_full());
+        debug_assert!(
+            (0..3).all(|b| (0..9).map(|d| self.masks[3 * d + b].count_ones()).sum::<u32>() == 27),
+            "a full grid's masks share out its cells"
+        );
+        Filled { masks: self.masks }
     }
 
     /// The digit (1..=9) in each cell, 0 where there is none yet.

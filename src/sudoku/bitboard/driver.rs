@@ -95,7 +95,7 @@ impl Propagation {
     /// The solution, while the grid is full.
     pub fn solution(&self) -> Option<Solution> {
         let bands = self.state.get();
-        bands.is_full().then(|| Solution(bands.digits()))
+        bands.is_full().then(|| Solution(bands.filled()))
     }
 
     /// The digits placed so far, as a [`Board`] (givens, consequences and assumptions).

@@ -40,7 +40,7 @@ mod driver;
 mod tables;
 
 use super::{Board, Cell, Digit};
-use bands::{Bands, Saved};
+use bands::{Bands, Filled, Saved};
 pub use driver::{Choices, Forced, Propagation};
 use std::fmt;
 use std::iter::FusedIterator;
@@ -84,24 +84,29 @@ pub enum Outcome {
 }
 
 /// A full grid found by the search. Displays as the 81-character line.
+///
+/// It keeps the grid's 27 masks, which at a full grid are the solution (each digit's mask holds
+/// its cells), and draws the digits only when asked: a search that counts solutions never pays
+/// for writing them out (a sixth of the search's own time on sets where every puzzle has two
+/// solutions, `perf annotate`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Solution([u8; 81]);
+pub struct Solution(Filled);
 
 impl Solution {
     /// The digit in `cell`.
     pub fn get(&self, cell: Cell) -> Digit {
-        Digit::new(self.0[cell.index()])
+        Digit::new(self.0.digit(cell.index()))
     }
 
     /// The solution as a [`Board`].
     pub fn to_board(&self) -> Board {
-        board_of(self.0)
+        board_of(self.0.digits())
     }
 }
 
 impl fmt::Display for Solution {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let line: String = self.0.iter().map(|&d| char::from(b'0' + d)).collect();
+        let line: String = self.0.digits().iter().map(|&d| char::from(b'0' + d)).collect();
         f.write_str(&line)
     }
 }
@@ -203,7 +208,7 @@ impl Iterator for Solutions {
                 let Some((cell, digit)) = bands.guess() else {
                     debug_assert!(bands.is_full());
                     self.stats.solutions += 1;
-                    return Some(Solution(bands.digits()));
+                    return Some(Solution(bands.filled()));
                 };
                 if self.out_of_budget() {
                     self.start = Some(bands);
@@ -240,5 +245,28 @@ mod tests {
         let mut search = Solutions::new(&Board::empty());
         let board = search.next().unwrap().to_board();
         assert!(board.is_full());
+    }
+
+    #[test]
+    fn a_solution_reads_the_same_cell_by_cell_as_a_line_and_as_a_board() {
+        // The solution keeps the masks and draws its digits when asked: every way of asking
+        // must tell the same grid, one that keeps the rules and the givens.
+        let board: Board =
+            "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
+                .parse()
+                .unwrap();
+        let solutions: Vec<Solution> = Solutions::new(&board).take(2).collect();
+        assert_eq!(solutions.len(), 2, "this puzzle has several solutions");
+        assert_ne!(solutions[0], solutions[1]);
+        for solution in &solutions {
+            let line = solution.to_string();
+            let full = solution.to_board();
+            assert!(full.is_full());
+            assert_eq!(format!("{full:#}"), line);
+            for cell in Cell::all() {
+                assert_eq!(line.as_bytes()[cell.index()] - b'0', solution.get(cell).get());
+                assert!(board.get(cell).is_none_or(|given| given == solution.get(cell)));
+            }
+        }
     }
 }
