@@ -219,6 +219,60 @@ mod tests {
         assert_eq!(err("é"), "line 1, column 1: 'é' is not a digit or an empty mark");
     }
 
+    /// The rules, checked the plainest way: every number at most 9, no digit twice in a row, a
+    /// column or a box.
+    fn keeps_the_rules(cells: &[u8; 81]) -> bool {
+        let houses = |cell: usize| [cell / 9, 9 + cell % 9, 18 + cell / 27 * 3 + cell % 9 / 3];
+        (0..81).all(|a| {
+            cells[a] <= 9
+                && (0..a).all(|b| {
+                    cells[a] == 0 || cells[a] != cells[b] || houses(a).iter().all(|h| !houses(b).contains(h))
+                })
+        })
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_branch_free_check_agrees_with_the_rules(
+            cells in proptest::collection::vec(
+                proptest::prop_oneof![8 => 0u8..=9, 1 => proptest::prelude::any::<u8>()], 81),
+            keep in proptest::collection::vec(proptest::prelude::any::<u8>(), 81),
+            density in 0u8..64,
+        ) {
+            // From none to about 20 givens: grids that keep the rules are common, not only
+            // ones that break them.
+            let cells: [u8; 81] = std::array::from_fn(|i| if keep[i] < density { cells[i] } else { 0 });
+            let board = Board::try_from(cells);
+            proptest::prop_assert_eq!(board.is_ok(), keeps_the_rules(&cells), "{:?}", cells);
+            match board {
+                Ok(board) => proptest::prop_assert_eq!(board.digits(), cells),
+                // A number over 9 is named, with its cell.
+                Err(ParseError::NotADigit { cell, found }) => {
+                    proptest::prop_assert_eq!(cells[cell.index()], found);
+                    proptest::prop_assert!(found > 9);
+                }
+                Err(ParseError::Repeated { digit, first, second, .. }) => {
+                    proptest::prop_assert_eq!(cells[first.index()], digit.get());
+                    proptest::prop_assert_eq!(cells[second.index()], digit.get());
+                }
+                Err(e) => proptest::prop_assert!(false, "unexpected error {e}"),
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_over_nine_are_refused_whatever_their_low_bits() {
+        // The check reads a number's low four bits for its digit: 16, 17, 25 look like 0, 1, 9.
+        for found in [10, 15, 16, 17, 25, 32, 255] {
+            let mut cells = [0; 81];
+            cells[40] = found;
+            assert_eq!(
+                Board::try_from(cells).unwrap_err().to_string(),
+                format!("r5c5: {found} is not a digit")
+            );
+        }
+    }
+
     #[test]
     fn layouts_parse_to_the_same_board() {
         let board: Board = NEWSPAPER.parse().unwrap();
