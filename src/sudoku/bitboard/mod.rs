@@ -98,6 +98,11 @@ impl Solution {
         Digit::new(self.0.digit(cell.index()))
     }
 
+    /// The digit (1..=9) of each cell, in reading order.
+    pub fn digits(&self) -> [u8; 81] {
+        self.0.digits()
+    }
+
     /// The solution as a [`Board`].
     pub fn to_board(&self) -> Board {
         board_of(self.0.digits())
@@ -265,6 +270,7 @@ mod tests {
             assert_eq!(format!("{full:#}"), line);
             for cell in Cell::all() {
                 assert_eq!(line.as_bytes()[cell.index()] - b'0', solution.get(cell).get());
+                assert_eq!(solution.digits()[cell.index()], solution.get(cell).get());
                 assert!(board.get(cell).is_none_or(|given| given == solution.get(cell)));
             }
         }
