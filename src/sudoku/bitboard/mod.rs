@@ -111,8 +111,8 @@ impl Solution {
 
 impl fmt::Display for Solution {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let line: String = self.0.digits().iter().map(|&d| char::from(b'0' + d)).collect();
-        f.write_str(&line)
+        let line = self.0.digits().map(|d| b'0' + d);
+        f.write_str(std::str::from_utf8(&line).map_err(|_| fmt::Error)?)
     }
 }
 
