@@ -40,6 +40,7 @@ fn a_batch_with_bad_lines_solves_the_others() {
     let input = [puzzles[0], puzzles[1], "12345", &twice, &stuck, puzzles[2]].join("\n");
     for args in [
         vec!["sudoku", "-"],
+        vec!["sudoku", "-f", "-"], // a file named `-` is standard input, as for cover and merge
         vec!["sudoku", "--order", "static", "-"],
         vec!["sudoku", "--jobs", "1", "--solver", "dlx", "-"],
         vec!["sudoku", "--jobs", "2", "--solver", "dlx", "-"],

@@ -182,8 +182,7 @@ impl Args {
             Some(s) => Some(Duration::from_secs_f64(s.min(1e9))),
             None => None,
         };
-        let source =
-            if self.file.as_os_str() == "-" { Source::Stdin } else { Source::File(self.file.clone()) };
+        let source = Source::of(&self.file);
         Ok(Plan { args: self, source, timeout })
     }
 }

@@ -33,10 +33,7 @@ pub fn run(args: Args) -> io::Result<Status> {
     let sources: Vec<Source> = if args.files.is_empty() {
         vec![Source::Stdin]
     } else {
-        args.files
-            .iter()
-            .map(|f| if f.as_os_str() == "-" { Source::Stdin } else { Source::File(f.clone()) })
-            .collect()
+        args.files.iter().map(|f| Source::of(f)).collect()
     };
     // The answers as the shards wrote them (their own bytes), with their line numbers.
     let mut answers: Vec<(u64, String)> = Vec::new();

@@ -63,6 +63,11 @@ pub enum Source {
 }
 
 impl Source {
+    /// The source a path names: `-` is standard input, as in every command that reads files.
+    pub fn of(path: &std::path::Path) -> Source {
+        if path.as_os_str() == "-" { Source::Stdin } else { Source::File(path.to_path_buf()) }
+    }
+
     /// The source as a buffered reader; the error says which could not be opened.
     pub fn open(&self) -> Result<BufReader<Box<dyn Read + Send>>, String> {
         let read: Box<dyn Read + Send> = match self {

@@ -39,7 +39,7 @@ pub struct Args {
     /// Without it (and without --file), the seed's newspaper puzzle.
     puzzle: Option<String>,
 
-    /// Read puzzles from FILE, one a line.
+    /// Read puzzles from FILE, one a line (`-` for standard input).
     #[arg(short, long, value_name = "FILE", conflicts_with = "puzzle")]
     file: Option<PathBuf>,
 
@@ -279,7 +279,7 @@ impl Args {
     /// Decode the arguments into a plan, or say why they make no sense together.
     pub fn decode(self) -> Result<Plan, String> {
         let input = match (&self.file, self.puzzle.as_deref()) {
-            (Some(path), _) => Input::Source(Source::File(path.clone())),
+            (Some(path), _) => Input::Source(Source::of(path)),
             (None, Some("-")) => Input::Source(Source::Stdin),
             (None, Some(puzzle)) => Input::Puzzle(puzzle.to_string()),
             (None, None) => Input::Puzzle(NEWSPAPER.to_string()),
