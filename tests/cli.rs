@@ -205,6 +205,9 @@ fn cover_reads_knuths_format() {
     assert_eq!(text(&out.stderr), "error: standard input: line 2: \"C\" is not an item\n");
     let out = backtrack(&["cover", "/no/such.dlx"], None);
     assert_eq!(out.status.code(), Some(2));
+    let out = backtrack(&["cover", "--all", "--limit", "0", "-"], Some(queens8));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("'0' for '--limit <N>': give 1 or more"), "{}", text(&out.stderr));
 }
 
 #[test]

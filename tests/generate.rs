@@ -151,8 +151,14 @@ fn the_command_refuses_nonsense_and_says_when_it_gives_up() {
     let bad = run_backtrack(&["generate", "--grade", "impossible"], b"");
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("impossible"), "{}", text(&bad.stderr));
-    let zero = run_backtrack(&["generate", "--max-tries", "0"], b"");
-    assert_eq!(zero.status.code(), Some(2));
+    // A count of zero is refused in words, not with clap's range up to 2^64 - 1.
+    for flag in ["--max-tries", "--count"] {
+        let zero = run_backtrack(&["generate", flag, "0"], b"");
+        assert_eq!(zero.status.code(), Some(2), "{flag}");
+        let said = text(&zero.stderr);
+        assert!(said.contains(&format!("'0' for '{flag} <N>': give 1 or more")), "{said}");
+        assert!(!said.contains("18446744073709551615"), "{said}");
+    }
     // Seed 2's first solution does not give a hard puzzle: one try is not enough.
     let stopped = run_backtrack(&["generate", "--grade", "hard", "--max-tries", "1", "--seed", "2"], b"");
     assert_eq!(stopped.status.code(), Some(3));

@@ -48,7 +48,7 @@ pub struct Args {
     all: bool,
 
     /// Stop after N solutions (with --count or --all).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::cmd::one_or_more)]
     limit: Option<u64>,
 
     /// Stop the search after N nodes.

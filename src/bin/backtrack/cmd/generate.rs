@@ -29,7 +29,7 @@ Exit status: 0 every puzzle made, 2 bad usage, 3 a puzzle of the grade was not f
 --max-tries.")]
 pub struct Args {
     /// How many puzzles.
-    #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 1, value_parser = crate::cmd::one_or_more)]
     count: u64,
 
     /// Keep only puzzles of this grade [default: any].
@@ -50,7 +50,7 @@ pub struct Args {
     jobs: Option<u64>,
 
     /// Give up on a puzzle after trying N solutions for it (a grade can be rare).
-    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = crate::cmd::one_or_more)]
     max_tries: u64,
 
     /// One line a puzzle, or JSON (puzzle, solution, grade, rating, givens).

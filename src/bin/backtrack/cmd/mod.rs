@@ -142,6 +142,16 @@ pub trait Show: serde::Serialize {
     fn text(&self, out: &mut dyn io::Write) -> io::Result<()>;
 }
 
+/// A number of one or more (`--limit`, `--count`, `--max-tries`), with a refusal in words: clap's
+/// own range check would answer `0 is not in 1..18446744073709551615`.
+pub fn one_or_more(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("give 1 or more".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("not a whole number of 1 or more ({e})")),
+    }
+}
+
 /// Write `value` as one line of data (JSON lines): the one place that serialises results, for
 /// every command and mode, so another data format would be added here.
 pub fn data_line(mut out: impl io::Write, value: &impl serde::Serialize) -> io::Result<()> {
