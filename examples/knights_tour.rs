@@ -23,6 +23,11 @@ use std::io::IsTerminal;
 use std::io::Write;
 use std::time::Duration;
 
+/// `println!` that hands a closed pipe (`| head`) back as an error: `println!` would panic.
+macro_rules! say {
+    ($($arg:tt)*) => { writeln!(std::io::stdout(), $($arg)*)? };
+}
+
 const JUMPS: [(isize, isize); 8] = [(-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1)];
 
 /// One move of the knight: `move 5 to r3c2`.
@@ -205,6 +210,10 @@ A knight's tour of an N×N board (default 8), by Warnsdorff's rule with backtrac
 fn main() -> std::process::ExitCode {
     // 0: answered; 3: stopped at --max-nodes or --timeout; 2: bad usage.
     let code = run().map(|stopped| if stopped { 3 } else { 0 }).unwrap_or_else(|e| {
+        // A closed pipe (`| head`) ends the program quietly, as Unix tools do.
+        if e.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) {
+            return 0;
+        }
         eprintln!("knights_tour: {e}");
         2
     });
@@ -290,10 +299,10 @@ fn run() -> Result<bool, Box<dyn Error>> {
             None => split::count_parallel(jobs, |p| part(None, p)),
         };
         match shard {
-            Some(shard) => println!("{}", split::shard_summary(shard, &total, budget.exceeded())),
+            Some(shard) => say!("{}", split::shard_summary(shard, &total, budget.exceeded())),
             None => {
                 eprintln!("nodes: {}, dead ends: {}", total.nodes(), total.dead_ends());
-                println!("{}", total.solutions());
+                say!("{}", total.solutions());
             }
         }
         return Ok(budget.exceeded());
@@ -321,23 +330,20 @@ fn run() -> Result<bool, Box<dyn Error>> {
         let title = format!("A knight's tour of the {n}x{n} board, by Warnsdorff's rule");
         let page = recorder.page(&title, &Layout::chessboard(n));
         std::fs::write(file, page).map_err(|e| format!("cannot write {file}: {e}"))?;
-        println!("wrote {} events of the search to {file}", recorder.len());
+        say!("wrote {} events of the search to {file}", recorder.len());
         return Ok(false);
     }
 
     if guess {
         // Knuth's estimate of the tree that counting every tour from the start would search.
         let predicted = estimate(&generators, probes, 1);
-        println!(
-            "estimate ({probes} probes): {:.3e} nodes, {:.3e} tours",
-            predicted.nodes, predicted.solutions
-        );
+        say!("estimate ({probes} probes): {:.3e} nodes, {:.3e} tours", predicted.nodes, predicted.solutions);
         if n <= 5 {
             let mut search = stack_assumptions(&generators);
             let tours = search.by_ref().count();
-            println!("search:                {} nodes, {tours} tours", search.stats().nodes());
+            say!("search:                {} nodes, {tours} tours", search.stats().nodes());
         } else {
-            println!("search:                too large to count beyond 5x5");
+            say!("search:                too large to count beyond 5x5");
         }
         return Ok(false);
     }
@@ -353,9 +359,9 @@ fn run() -> Result<bool, Box<dyn Error>> {
         drop(search);
         if let (Some(tree), Some(file)) = (watcher.tree(), &tree_file) {
             tree.write_to(file.as_ref())?;
-            println!("wrote {} nodes of the search tree to {file}", tree.len());
+            say!("wrote {} nodes of the search tree to {file}", tree.len());
         } else if !found {
-            println!("(stopped at --limit {})", watch.limit);
+            say!("(stopped at --limit {})", watch.limit);
         }
         return Ok(false);
     }
@@ -365,7 +371,7 @@ fn run() -> Result<bool, Box<dyn Error>> {
     if count {
         let tours = search.by_ref().count();
         eprintln!("nodes: {}, dead ends: {}", search.stats().nodes(), search.stats().dead_ends());
-        println!("{tours}");
+        say!("{tours}");
         if budget.exceeded() {
             eprintln!("stopped at the budget: at least {tours} tours");
             return Ok(true);
@@ -374,10 +380,10 @@ fn run() -> Result<bool, Box<dyn Error>> {
     }
     if search.next().is_none() {
         if budget.exceeded() {
-            println!("stopped at the budget after {} nodes: no tour found yet", search.stats().nodes());
+            say!("stopped at the budget after {} nodes: no tour found yet", search.stats().nodes());
             return Ok(true);
         }
-        println!(
+        say!(
             "no {} tour of the {n}x{n} board from {}",
             if closed { "closed" } else { "open" },
             square(start)
@@ -385,7 +391,7 @@ fn run() -> Result<bool, Box<dyn Error>> {
         return Ok(false);
     }
     if !quiet {
-        print!("{}", board.show());
+        write!(std::io::stdout(), "{}", board.show())?;
     }
     if let Some(file) = &svg {
         std::fs::write(file, board.svg())?;

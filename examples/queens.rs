@@ -16,6 +16,11 @@ use std::io::IsTerminal;
 use std::io::Write;
 use std::time::Duration;
 
+/// `println!` that hands a closed pipe (`| head`) back as an error: `println!` would panic.
+macro_rules! say {
+    ($($arg:tt)*) => { writeln!(std::io::stdout(), $($arg)*)? };
+}
+
 /// The shared state: which columns and diagonals are attacked, and each row's queen.
 struct Board {
     n: usize,
@@ -110,6 +115,10 @@ N queens on an N×N board (default 8, up to 64), by stacking assumptions: one sl
 fn main() -> std::process::ExitCode {
     // 0: answered; 3: stopped at --max-nodes or --timeout; 2: bad usage.
     let code = run().map(|stopped| if stopped { 3 } else { 0 }).unwrap_or_else(|e| {
+        // A closed pipe (`| head`) ends the program quietly, as Unix tools do.
+        if e.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) {
+            return 0;
+        }
         eprintln!("queens: {e}");
         2
     });
@@ -188,11 +197,12 @@ fn run() -> Result<bool, Box<dyn Error>> {
         let mut search = stack_assumptions(&generators);
         let solutions = search.by_ref().count();
         let real = search.stats();
-        println!(
+        say!(
             "estimate ({probes} probes): {:.0} nodes, {:.1} solutions",
-            predicted.nodes, predicted.solutions
+            predicted.nodes,
+            predicted.solutions
         );
-        println!("search:                {} nodes, {solutions} solutions", real.nodes());
+        say!("search:                {} nodes, {solutions} solutions", real.nodes());
         return Ok(false);
     }
 
@@ -202,8 +212,8 @@ fn run() -> Result<bool, Box<dyn Error>> {
         let solutions = search.by_ref().count();
         let s = search.stats();
         let profile: Vec<String> = s.profile().iter().map(u64::to_string).collect();
-        println!("{solutions} solutions, {} nodes, {} dead ends", s.nodes(), s.dead_ends());
-        println!("nodes per level: {}", profile.join(", "));
+        say!("{solutions} solutions, {} nodes, {} dead ends", s.nodes(), s.dead_ends());
+        say!("nodes per level: {}", profile.join(", "));
         return Ok(stopped(&budget, solutions));
     }
 
@@ -219,18 +229,18 @@ fn run() -> Result<bool, Box<dyn Error>> {
         drop(search);
         if let (Some(tree), Some(file)) = (watcher.tree(), &tree_file) {
             tree.write_to(file.as_ref())?;
-            println!("wrote {} nodes of the search tree to {file}", tree.len());
+            say!("wrote {} nodes of the search tree to {file}", tree.len());
         } else if stopped {
-            println!("(stopped at --limit {}; {solutions} solutions so far)", watch.limit);
+            say!("(stopped at --limit {}; {solutions} solutions so far)", watch.limit);
         }
         return Ok(false);
     }
 
     let search = stack_assumptions(&generators).observe(&budget);
     let solutions = if fewest {
-        report(search.fewest_first(), &board, count, all, &budget)
+        report(search.fewest_first(), &board, count, all, &budget)?
     } else {
-        report(search, &board, count, all, &budget)
+        report(search, &board, count, all, &budget)?
     };
     Ok(stopped(&budget, solutions))
 }
@@ -251,7 +261,7 @@ fn explore(n: usize, file: &str, limit: usize) -> Result<bool, Box<dyn Error>> {
     drop(search);
     let page = recorder.page(&format!("{n} queens, one row at a time"), &Layout::chessboard(n));
     std::fs::write(file, page).map_err(|e| format!("cannot write {file}: {e}"))?;
-    println!("wrote {} events of the search to {file}", recorder.len());
+    say!("wrote {} events of the search to {file}", recorder.len());
     Ok(false)
 }
 
@@ -287,13 +297,13 @@ fn count_in_parts(
         None => split::count_parallel(jobs, |p| part(n, fewest, None, p)),
     };
     if let Some(shard) = shard {
-        println!("{}", split::shard_summary(shard, &total, budget.exceeded()));
+        say!("{}", split::shard_summary(shard, &total, budget.exceeded()));
     } else if stats {
         let profile: Vec<String> = total.profile().iter().map(u64::to_string).collect();
-        println!("{} solutions, {} nodes, {} dead ends", total.solutions(), total.nodes(), total.dead_ends());
-        println!("nodes per level: {}", profile.join(", "));
+        say!("{} solutions, {} nodes, {} dead ends", total.solutions(), total.nodes(), total.dead_ends());
+        say!("nodes per level: {}", profile.join(", "));
     } else {
-        println!("{}", total.solutions());
+        say!("{}", total.solutions());
     }
     Ok(stopped(budget, total.solutions() as usize))
 }
@@ -308,41 +318,41 @@ fn stopped(budget: &Budget, solutions: usize) -> bool {
 }
 
 /// Print what was asked for: the count, every board, or the first board and the count; give
-/// the number of solutions found.
+/// the number of solutions found (or the error of a closed pipe).
 fn report<S: Iterator<Item = ()>>(
     mut search: S,
     board: &Board,
     count: bool,
     all: bool,
     budget: &Budget,
-) -> usize {
+) -> std::io::Result<usize> {
     let n = board.n;
     if count {
         let solutions = search.by_ref().count();
-        println!("{solutions}");
-        solutions
+        say!("{solutions}");
+        Ok(solutions)
     } else if all {
         let mut solutions = 0;
         while search.next().is_some() {
-            println!("{}", board.show());
+            say!("{}", board.show());
             solutions += 1;
         }
-        println!("{solutions} solutions");
-        solutions
+        say!("{solutions} solutions");
+        Ok(solutions)
     } else if search.next().is_none() {
         if !budget.exceeded() {
-            println!("no solution for {n} queens");
+            say!("no solution for {n} queens");
         }
-        0
+        Ok(0)
     } else if n <= 14 {
-        print!("{}", board.show());
+        write!(std::io::stdout(), "{}", board.show())?;
         let solutions = 1 + search.count();
-        println!("{solutions} solutions for {n} queens");
-        solutions
+        say!("{solutions} solutions for {n} queens");
+        Ok(solutions)
     } else {
-        print!("{}", board.show());
-        println!("(counting every solution for n > 14 takes long: use --count)");
-        1
+        write!(std::io::stdout(), "{}", board.show())?;
+        say!("(counting every solution for n > 14 takes long: use --count)");
+        Ok(1)
     }
 }
 

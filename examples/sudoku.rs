@@ -8,6 +8,11 @@ use backtrack::sudoku::Board;
 use std::error::Error;
 use std::io::Write;
 
+/// `println!` that hands a closed pipe (`| head`) back as an error: `println!` would panic.
+macro_rules! say {
+    ($($arg:tt)*) => { writeln!(std::io::stdout(), $($arg)*)? };
+}
+
 const NEWSPAPER: &str = "006007403000906020500304006740000010809000304010000057200603005030208000405700200";
 
 const USAGE: &str = "\
@@ -20,6 +25,13 @@ cells in reading order, 0 or . for an empty cell. The command line has much more
 fn main() -> std::process::ExitCode {
     match run() {
         Ok(()) => std::process::ExitCode::SUCCESS,
+        // A closed pipe (`| head`) ends the program quietly, as Unix tools do.
+        Err(e)
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            std::process::ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("sudoku: {e}");
             std::process::ExitCode::from(2)
@@ -35,7 +47,7 @@ fn run() -> Result<(), Box<dyn Error>> {
     }
     let board: Board = puzzle.parse()?; // says where and what on bad input
 
-    println!("The problem:\n{board}\n");
+    say!("The problem:\n{board}\n");
 
     // One closure per empty cell, in reading order, all reading the same shared board.
     let generators = board.generators();
@@ -44,12 +56,12 @@ fn run() -> Result<(), Box<dyn Error>> {
     match search.next() {
         // The board now holds the solution: print it while the search is alive (dropping the
         // search takes every assumption back).
-        Some(()) => println!("A solution:\n{board}\n"),
-        None => println!("No solution."),
+        Some(()) => say!("A solution:\n{board}\n"),
+        None => say!("No solution."),
     }
     let unique = search.next().is_none();
     let stats = search.stats();
-    println!(
+    say!(
         "{} nodes, {} dead ends; the solution is {}.",
         stats.nodes(),
         stats.dead_ends(),
