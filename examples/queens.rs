@@ -16,10 +16,8 @@ use std::io::IsTerminal;
 use std::io::Write;
 use std::time::Duration;
 
-/// `println!` that hands a closed pipe (`| head`) back as an error: `println!` would panic.
-macro_rules! say {
-    ($($arg:tt)*) => { writeln!(std::io::stdout(), $($arg)*)? };
-}
+mod common;
+use common::{closed_pipe, say};
 
 /// The shared state: which columns and diagonals are attacked, and each row's queen.
 struct Board {
@@ -115,8 +113,7 @@ N queens on an N×N board (default 8, up to 64), by stacking assumptions: one sl
 fn main() -> std::process::ExitCode {
     // 0: answered; 3: stopped at --max-nodes or --timeout; 2: bad usage.
     let code = run().map(|stopped| if stopped { 3 } else { 0 }).unwrap_or_else(|e| {
-        // A closed pipe (`| head`) ends the program quietly, as Unix tools do.
-        if e.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) {
+        if closed_pipe(&*e) {
             return 0;
         }
         eprintln!("queens: {e}");

@@ -8,10 +8,8 @@ use backtrack::sudoku::Board;
 use std::error::Error;
 use std::io::Write;
 
-/// `println!` that hands a closed pipe (`| head`) back as an error: `println!` would panic.
-macro_rules! say {
-    ($($arg:tt)*) => { writeln!(std::io::stdout(), $($arg)*)? };
-}
+mod common;
+use common::{closed_pipe, say};
 
 const NEWSPAPER: &str = "006007403000906020500304006740000010809000304010000057200603005030208000405700200";
 
@@ -25,13 +23,7 @@ cells in reading order, 0 or . for an empty cell. The command line has much more
 fn main() -> std::process::ExitCode {
     match run() {
         Ok(()) => std::process::ExitCode::SUCCESS,
-        // A closed pipe (`| head`) ends the program quietly, as Unix tools do.
-        Err(e)
-            if e.downcast_ref::<std::io::Error>()
-                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
-        {
-            std::process::ExitCode::SUCCESS
-        }
+        Err(e) if closed_pipe(&*e) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("sudoku: {e}");
             std::process::ExitCode::from(2)
