@@ -230,6 +230,7 @@ fn nonsense_is_refused_with_a_reason() {
         (&["--tree", "t.png"], "the tree is written as Graphviz DOT"),
         (&["--tree", "t.dot", "-"], "--tree draws one search"),
         (&["--count", "--limit", "0"], "--limit 0 asks for no solution"),
+        (&["--estimate", "--probes", "0"], "'0' for '--probes <N>': give 1 or more"),
     ] {
         let two: String = puzzles(TOP95).take(2).map(|p| format!("{p}\n")).collect();
         let out = backtrack(&[&["sudoku"][..], args].concat(), two.as_bytes());

@@ -142,8 +142,8 @@ pub trait Show: serde::Serialize {
     fn text(&self, out: &mut dyn io::Write) -> io::Result<()>;
 }
 
-/// A number of one or more (`--limit`, `--count`, `--max-tries`), with a refusal in words: clap's
-/// own range check would answer `0 is not in 1..18446744073709551615`.
+/// A number of one or more (`--limit`, `--count`, `--max-tries`, `--probes`), with a refusal in
+/// words: clap's own range check would answer `0 is not in 1..18446744073709551615`.
 pub fn one_or_more(text: &str) -> Result<u64, String> {
     match text.parse::<u64>() {
         Ok(0) => Err("give 1 or more".into()),

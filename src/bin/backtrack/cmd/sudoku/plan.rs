@@ -115,7 +115,7 @@ pub struct Args {
     delay: Option<u64>,
 
     /// Random probes for --estimate [default: 1000].
-    #[arg(long, value_name = "N", requires = "estimate")]
+    #[arg(long, value_name = "N", requires = "estimate", value_parser = crate::cmd::one_or_more)]
     probes: Option<u64>,
 
     /// Seed of the random probes of --estimate [default: 1].
