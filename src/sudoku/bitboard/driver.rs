@@ -58,7 +58,7 @@ impl Propagation {
     pub fn new(board: &Board) -> Propagation {
         let (bands, contradictory) = match super::givens(board) {
             Some(mut bands) => {
-                let consistent = bands.propagate().is_ok();
+                let consistent = bands.propagate_givens().is_ok();
                 (bands, !consistent)
             }
             None => (Bands::new(), true),

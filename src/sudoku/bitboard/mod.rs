@@ -143,6 +143,8 @@ pub struct Solutions {
     bands: Bands,
     /// Whether `bands` holds a grid still to search (else the next comes from the stack).
     live: bool,
+    /// Whether `bands` holds the givens, their consequences not drawn yet.
+    fresh: bool,
     /// The grids still to search: the last is searched first. Each guess pushes the grid
     /// without the guessed digit, then goes on with the digit placed. (Saved at rest, they
     /// need only their masks: half the bytes to copy.)
@@ -159,6 +161,7 @@ impl Solutions {
         let start = givens(board);
         Solutions {
             live: start.is_some(),
+            fresh: start.is_some(),
             bands: start.unwrap_or_else(Bands::new),
             stack: Vec::with_capacity(8),
             stats: Stats::default(),
@@ -221,7 +224,12 @@ impl Iterator for Solutions {
             }
             let bands = &mut self.bands;
             loop {
-                if bands.propagate().is_err() {
+                let settled = if std::mem::take(&mut self.fresh) {
+                    bands.propagate_givens()
+                } else {
+                    bands.propagate()
+                };
+                if settled.is_err() {
                     self.stats.dead_ends += 1;
                     self.live = false;
                     break;
