@@ -11,7 +11,7 @@
 
 mod common;
 
-use backtrack::sudoku::{Board, ExactCover, bitboard};
+use backtrack::sudoku::{ExactCover, bitboard};
 use backtrack::{Event, stack_assumptions};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -68,13 +68,13 @@ fn main() {
         // (whole-file passes repeated for a second, best of five). Nodes: guesses, and the
         // driver's nodes.
         let each = |n: u64| n as f64 / boards.len() as f64;
-        // The band engine from the text of each line, as the peers are timed: parsing included,
-        // and each solution found written out as 81 digits (the `sudoku` crate's harness copies
-        // up to two solutions into a buffer).
+        // The band engine from the text of each line, as the peers are timed: parsing included
+        // (`Solutions::from_line`, which reads a line straight into the engine), and each
+        // solution found written out as 81 digits (the `sudoku` crate's harness copies up to
+        // two solutions into a buffer).
         let lines: Vec<&str> = text.lines().collect();
         let (rate, guesses) = passes(&lines, |line| {
-            let board: Board = line.parse().expect("the sets parse");
-            let mut search = bitboard::Solutions::new(&board);
+            let mut search = bitboard::Solutions::from_line(line).expect("the sets parse");
             let mut found = 0;
             for solution in search.by_ref().take(2) {
                 std::hint::black_box(solution.digits());

@@ -141,6 +141,58 @@ proptest! {
     }
 }
 
+/// A text near a puzzle line: a grid of [`grid`] with a few characters replaced (by digits,
+/// empty marks, decorations or letters), and sometimes cut short or lengthened.
+fn near_a_line() -> impl Strategy<Value = String> {
+    let marks = prop::sample::select(vec!['0', '5', '9', '.', '_', 'x', ' ', '|', '-', 'é']);
+    (grid(), prop::collection::vec((0usize..81, marks), 0..3), prop::option::of(70usize..90)).prop_map(
+        |(text, changes, length)| {
+            let mut chars: Vec<char> = text.chars().collect();
+            for (at, mark) in changes {
+                chars[at] = mark;
+            }
+            if let Some(length) = length {
+                chars.resize(length, '.');
+            }
+            chars.into_iter().collect()
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn a_line_read_straight_into_the_engine_is_read_as_a_board_is(text in near_a_line()) {
+        // The straight path and the board's parser accept the same texts, refuse the others
+        // with the same error, and what they accept has the same solutions.
+        match (Solutions::from_line(&text), text.parse::<Board>()) {
+            (Ok(straight), Ok(board)) => {
+                let straight: Vec<String> = straight.take(3).map(|s| s.to_string()).collect();
+                prop_assert_eq!(straight, by_bands(&board, 3), "{}", text);
+            }
+            (Err(straight), Err(board)) => prop_assert_eq!(straight, board, "{}", text),
+            (straight, board) => {
+                prop_assert!(false, "{text:?}: straight {:?}, as a board {:?}", straight.map(|_| ()), board.map(|_| ()));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_line_whose_givens_clash_is_refused_with_the_boards_error() {
+    // Two 5s in box 1 (r1c1 and r3c3), and a line of the sets read both ways.
+    let clash = format!("5{}5{}", ".".repeat(19), ".".repeat(60));
+    let board_error = clash.parse::<Board>().unwrap_err();
+    assert_eq!(Solutions::from_line(&clash).unwrap_err(), board_error);
+    assert!(board_error.to_string().contains("twice"), "{board_error}");
+    for puzzle in puzzles(TOP95) {
+        let straight: Vec<String> =
+            Solutions::from_line(puzzle).unwrap().take(2).map(|s| s.to_string()).collect();
+        assert_eq!(straight, by_bands(&puzzle.parse().unwrap(), 2));
+    }
+}
+
 /// The driver over the propagating generators: the first solution and how many there are (up
 /// to `limit`), and whether the grid was put back as the givens left it.
 fn by_driver(board: &Board, limit: usize) -> (Vec<String>, bool) {

@@ -40,15 +40,8 @@ impl FromStr for Board {
     fn from_str(text: &str) -> Result<Board, ParseError> {
         // The common case, one puzzle a line of exactly 81 cells, without the general reader's
         // line and cell lists (a batch reads millions of them).
-        if let Ok(bytes) = <[u8; 81]>::try_from(text.as_bytes()) {
-            // Every byte looked at, without a branch on each.
-            let digits = bytes.map(|b| b.wrapping_sub(b'0'));
-            let cells = digits.map(|d| if d <= 9 { d } else { 0 });
-            let marks =
-                bytes.iter().zip(&digits).fold(true, |ok, (&b, &d)| ok & (d <= 9 || b == b'.' || b == b'_'));
-            if marks {
-                return Board::try_from(cells);
-            }
+        if let Some(cells) = line_of_cells(text) {
+            return Board::try_from(cells);
         }
         // The cells of each line that has any, with the line's number (1-based).
         let mut lines: Vec<(usize, Vec<u8>)> = Vec::new();
@@ -83,6 +76,15 @@ impl FromStr for Board {
         };
         Board::try_from(<[u8; 81]>::try_from(cells).expect("81 cells counted above"))
     }
+}
+
+/// The numbers of a line of exactly 81 cells (digits, `0`, `.` or `_` for an empty cell), 0 for
+/// an empty cell; `None` for any other text. Every byte is looked at, without a branch on each.
+pub(crate) fn line_of_cells(text: &str) -> Option<[u8; 81]> {
+    let bytes = <[u8; 81]>::try_from(text.as_bytes()).ok()?;
+    let digits = bytes.map(|b| b.wrapping_sub(b'0'));
+    let marks = bytes.iter().zip(&digits).fold(true, |ok, (&b, &d)| ok & (d <= 9 || b == b'.' || b == b'_'));
+    marks.then(|| digits.map(|d| if d <= 9 { d } else { 0 }))
 }
 
 impl TryFrom<[u8; 81]> for Board {

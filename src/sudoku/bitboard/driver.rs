@@ -56,7 +56,7 @@ pub struct Propagation {
 impl Propagation {
     /// The grid of `board` with the consequences of its givens drawn.
     pub fn new(board: &Board) -> Propagation {
-        let (bands, contradictory) = match super::givens(board) {
+        let (bands, contradictory) = match super::givens(&board.digits()) {
             Some(mut bands) => {
                 let consistent = bands.propagate_givens().is_ok();
                 (bands, !consistent)

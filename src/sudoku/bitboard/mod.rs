@@ -39,7 +39,8 @@ mod bands;
 mod driver;
 mod tables;
 
-use super::{Board, Cell, Digit};
+use super::parse::line_of_cells;
+use super::{Board, Cell, Digit, ParseError};
 use bands::{Bands, Filled, Saved};
 pub use driver::{Choices, Forced, Propagation};
 use std::fmt;
@@ -157,8 +158,40 @@ pub struct Solutions {
 impl Solutions {
     /// A search for the solutions of `board`.
     pub fn new(board: &Board) -> Solutions {
+        Solutions::start(givens(&board.digits()))
+    }
+
+    /// A search for the solutions of a puzzle given as text, read straight into the engine's
+    /// masks: for a batch of lines, the fastest way in.
+    ///
+    /// A line of 81 cells (digits, `0`, `.` or `_` for an empty cell) is read with no
+    /// [`Board`] between: the masks check the rules as the givens go in. Any other text (a
+    /// pasted grid, the seed's format), and a line whose givens break a rule, is read as a
+    /// [`Board`] is (`str::parse`), so the texts accepted and the errors are the same. (On
+    /// the serg set, whose puzzles take 2.4 µs each, the board was a twentieth of the time.)
+    ///
+    /// ```
+    /// use backtrack::sudoku::bitboard::Solutions;
+    ///
+    /// let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    /// assert_eq!(Solutions::from_line(line)?.take(2).count(), 1);
+    /// let clash = "11...............................................................................";
+    /// assert_eq!(Solutions::from_line(clash).unwrap_err().to_string(), "digit 1 appears twice in row 1 (r1c1 and r1c2)");
+    /// # Ok::<(), backtrack::sudoku::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As `text.parse::<Board>()`: the text is not a board, or its givens break a rule.
+    pub fn from_line(text: &str) -> Result<Solutions, ParseError> {
+        if let Some(start) = line_of_cells(text).and_then(|cells| givens(&cells)) {
+            return Ok(Solutions::start(Some(start)));
+        }
+        text.parse::<Board>().map(|board| Solutions::new(&board))
+    }
+
+    /// The search from `start`, the grid of the givens (`None` if they clash: no solution).
+    fn start(start: Option<Bands>) -> Solutions {
         // Deep searches grow it; most puzzles guess a few times only.
-        let start = givens(board);
         Solutions {
             live: start.is_some(),
             fresh: start.is_some(),
@@ -193,15 +226,18 @@ fn board_of(digits: [u8; 81]) -> Board {
     Board::try_from(digits).unwrap_or_default()
 }
 
-/// The grid with the givens of `board` placed (their consequences not drawn yet), or `None` if
-/// they clash: a board's masks keep the rules, so only a grid built otherwise can.
-fn givens(board: &Board) -> Option<Bands> {
+/// The grid with the givens placed (their consequences not drawn yet), from the numbers of the
+/// 81 cells (0 for an empty cell, 1 to 9 a given), or `None` if two givens of a digit see each
+/// other (a board's never do).
+fn givens(cells: &[u8; 81]) -> Option<Bands> {
+    debug_assert!(cells.iter().all(|&d| d <= 9), "read as cells already");
     // The givens of each digit in each band, and every given cell of each band.
     // Entry 0 gathers the empty cells, so that no cell needs a branch.
     let mut placed = [[0u32; 3]; 10];
-    for (band, cells) in board.digits().chunks_exact(27).enumerate() {
+    for (band, cells) in cells.chunks_exact(27).enumerate() {
         for (bit, &d) in cells.iter().enumerate() {
-            placed[usize::from(d)][band] |= 1 << bit;
+            // (Never over 9; the bound only spares a check that cannot fail.)
+            placed[usize::from(d).min(9)][band] |= 1 << bit;
         }
     }
     Bands::with_givens(placed[1..].try_into().expect("nine digits"))
