@@ -111,23 +111,42 @@ fn one_line(plan: &Plan, first: (u64, Vec<u8>), lines: Incoming, out: impl Write
     }
 }
 
-/// The line's board, or why it could not be read, placed in the input's own numbering.
-fn parse(number: u64, bytes: &[u8]) -> Result<Board, String> {
-    let text = std::str::from_utf8(bytes)
-        .map_err(|e| format!("line {number}: not UTF-8 text (byte {})", e.valid_up_to() + 1))?;
-    text.parse::<Board>().map_err(|e| match e {
+/// The line's text, or why it is none, placed in the input's own numbering.
+fn text(number: u64, bytes: &[u8]) -> Result<&str, String> {
+    std::str::from_utf8(bytes)
+        .map_err(|e| format!("line {number}: not UTF-8 text (byte {})", e.valid_up_to() + 1))
+}
+
+/// Why line `number` could not be read as a board.
+fn unreadable(number: u64, error: ParseError) -> String {
+    match error {
         // The line is the batch's; the column is the line's.
         ParseError::InvalidCharacter { column, found, .. } => {
             format!("line {number}, column {column}: {found:?} is not a digit or an empty mark")
         }
         e => format!("line {number}: {e}"),
-    })
+    }
+}
+
+/// The line's board, or why it could not be read, placed in the input's own numbering.
+fn parse(number: u64, bytes: &[u8]) -> Result<Board, String> {
+    text(number, bytes)?.parse::<Board>().map_err(|e| unreadable(number, e))
 }
 
 fn solve(plan: &Plan, engine: &mut Engine, (number, bytes): &(u64, Vec<u8>)) -> Report {
+    let line = Some(*number);
+    if engine.reads_lines(plan) {
+        // Straight into the engine, with the same errors as through a board.
+        return match text(*number, bytes)
+            .and_then(|text| engine.search_line(plan, text, line).map_err(|e| unreadable(*number, e)))
+        {
+            Ok(report) => report,
+            Err(reason) => Report::invalid(line, reason),
+        };
+    }
     match parse(*number, bytes) {
-        Ok(board) => engine.search(plan, &board, Some(*number)),
-        Err(reason) => Report::invalid(Some(*number), reason),
+        Ok(board) => engine.search(plan, &board, line),
+        Err(reason) => Report::invalid(line, reason),
     }
 }
 

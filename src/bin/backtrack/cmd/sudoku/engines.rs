@@ -1,10 +1,10 @@
 //! The four solvers behind `backtrack sudoku`, each giving a typed [`Report`].
 
-use super::plan::{Mode, Order, Plan, Solver};
+use super::plan::{Format, Mode, Order, Plan, Solver};
 use super::report::{Counters, Grading, Report, Verdict};
 use backtrack::sudoku::bitboard::{Forced, Propagation};
 use backtrack::sudoku::logic::{self, Grade};
-use backtrack::sudoku::{Board, Cell, ExactCover, Placement, bitboard};
+use backtrack::sudoku::{Board, Cell, ExactCover, ParseError, Placement, bitboard};
 use backtrack::watch::{Counters as WatchCounters, Layout, Recorder, Watcher};
 use backtrack::{Assumptions, Budget, Event, Observer, SlotOrder, stack_assumptions};
 use std::cell::Cell as Flag;
@@ -66,47 +66,78 @@ impl Engine {
 
     /// Solve (count, list) `board` as the plan says; `line` is its line in a batch.
     pub fn search(&mut self, plan: &Plan, board: &Board, line: Option<u64>) -> Report {
-        let start = plan.times_each().then(Instant::now);
-        let deadline = plan.budget.timeout.zip(start).map(|(t, start)| start + t);
-        let max_nodes = plan.budget.max_nodes.unwrap_or(u64::MAX);
-        // Keep every solution when listing them, the first when solving, none when counting.
-        let keep = match plan.mode {
-            Mode::All { .. } => usize::MAX,
-            Mode::Count { .. } => 0,
-            _ => 1,
-        };
-        let wanted = plan.wanted();
-        let limits = Limits { wanted, keep, max_nodes, deadline };
+        let (start, limits) = limits(plan);
         let found = match self {
             Engine::Logic => return search_logic(plan, board, line, start),
-            Engine::Bitboard => search_bitboard(board, limits),
+            Engine::Bitboard => search_bitboard(bitboard::Solutions::new(board), limits),
             Engine::Dlx(cover) => search_dlx(cover, board, limits),
             Engine::Backtrack => search_driver(plan, board, limits),
         };
-        let verdict = match (found.count, found.stopped) {
-            (_, true) if !matches!(plan.mode, Mode::Solve) || found.count == 0 => Verdict::Stopped,
-            (0, _) => Verdict::NoSolution,
-            _ => Verdict::Solved,
-        };
-        let unique = (matches!(plan.mode, Mode::Solve) && wanted == 2 && !found.stopped && found.count > 0)
-            .then_some(found.count == 1);
-        let reason = match verdict {
-            Verdict::Stopped => Some(stop_reason(plan)),
-            _ => None,
-        };
-        Report {
-            line,
-            puzzle: Some(board.clone()),
-            verdict,
-            solutions: found.solutions,
-            count: found.count,
-            unique,
-            grade: None,
-            reason,
-            counters: found.counters,
-            reached: None,
-            time: took(start),
-        }
+        report(plan, found, Some(board.clone()), line, start)
+    }
+
+    /// Whether a batch's lines go straight into this engine ([`Engine::search_line`]): the
+    /// band engine, when the answers do not show the puzzle (only JSON does).
+    pub fn reads_lines(&self, plan: &Plan) -> bool {
+        matches!(self, Engine::Bitboard) && plan.format != Some(Format::Json)
+    }
+
+    /// Solve the puzzle of a batch's line with the band engine, read straight into it with no
+    /// board between (a twentieth of a puzzle's time on the easy sets); the report has no
+    /// puzzle. Refused as `str::parse::<Board>` refuses it.
+    pub fn search_line(&mut self, plan: &Plan, text: &str, line: Option<u64>) -> Result<Report, ParseError> {
+        let search = bitboard::Solutions::from_line(text)?;
+        let (start, limits) = limits(plan);
+        Ok(report(plan, search_bitboard(search, limits), None, line, start))
+    }
+}
+
+/// When a search started (if it is timed), and how far it may go.
+fn limits(plan: &Plan) -> (Option<Instant>, Limits) {
+    let start = plan.times_each().then(Instant::now);
+    let deadline = plan.budget.timeout.zip(start).map(|(t, start)| start + t);
+    let max_nodes = plan.budget.max_nodes.unwrap_or(u64::MAX);
+    // Keep every solution when listing them, the first when solving, none when counting.
+    let keep = match plan.mode {
+        Mode::All { .. } => usize::MAX,
+        Mode::Count { .. } => 0,
+        _ => 1,
+    };
+    (start, Limits { wanted: plan.wanted(), keep, max_nodes, deadline })
+}
+
+/// A search's report: its verdict, and whether the solution is unique when that was asked.
+fn report(
+    plan: &Plan,
+    found: Found,
+    puzzle: Option<Board>,
+    line: Option<u64>,
+    start: Option<Instant>,
+) -> Report {
+    let wanted = plan.wanted();
+    let verdict = match (found.count, found.stopped) {
+        (_, true) if !matches!(plan.mode, Mode::Solve) || found.count == 0 => Verdict::Stopped,
+        (0, _) => Verdict::NoSolution,
+        _ => Verdict::Solved,
+    };
+    let unique = (matches!(plan.mode, Mode::Solve) && wanted == 2 && !found.stopped && found.count > 0)
+        .then_some(found.count == 1);
+    let reason = match verdict {
+        Verdict::Stopped => Some(stop_reason(plan)),
+        _ => None,
+    };
+    Report {
+        line,
+        puzzle,
+        verdict,
+        solutions: found.solutions,
+        count: found.count,
+        unique,
+        grade: None,
+        reason,
+        counters: found.counters,
+        reached: None,
+        time: took(start),
     }
 }
 
@@ -157,9 +188,9 @@ fn search_logic(plan: &Plan, board: &Board, line: Option<u64>, start: Option<Ins
     }
 }
 
-fn search_bitboard(board: &Board, limits: Limits) -> Found {
+fn search_bitboard(search: bitboard::Solutions, limits: Limits) -> Found {
     let budget = bitboard::Budget { max_guesses: limits.max_nodes, deadline: limits.deadline };
-    let mut search = bitboard::Solutions::new(board).budget(budget);
+    let mut search = search.budget(budget);
     let mut found = Gather::new(limits.wanted, limits.keep);
     while found.wants_more() {
         let Some(solution) = search.next() else { break };
