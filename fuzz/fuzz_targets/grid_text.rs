@@ -3,11 +3,14 @@
 //!
 //! Any UTF-8 text is parsed (no panic; an error says where). Then a grid made from the bytes is
 //! written in one of the layouts, with noise the reader must ignore, and must read back as the
-//! same board, or as the same error when its givens break a rule.
+//! same board, or as the same error when its givens break a rule. The band engine's own reader
+//! (`Solutions::from_line`) must accept the same texts with the same first solution, and refuse
+//! the others with the same error.
 
 #![no_main]
 
 use backtrack::sudoku::Board;
+use backtrack::sudoku::bitboard::{Budget, Solutions};
 use backtrack_fuzz::grids;
 use libfuzzer_sys::fuzz_target;
 
@@ -24,7 +27,27 @@ fuzz_target!(|data: &[u8]| {
     let expected = Board::try_from(cells);
     let text = write(&cells, layout);
     assert_eq!(text.parse::<Board>(), expected, "{text:?}");
+    same_as_a_board(&text);
+    if let Ok(text) = std::str::from_utf8(data) {
+        same_as_a_board(text);
+    }
 });
+
+/// The band engine reads `text` as the board's parser does: the same error, or the same first
+/// solution (each search bounded: the grids here are any grids, some with no end in sight).
+fn same_as_a_board(text: &str) {
+    let first = |search: Solutions| {
+        let mut search = search.budget(Budget { max_guesses: 2000, deadline: None });
+        search.next().map(|s| s.to_string())
+    };
+    match (Solutions::from_line(text), text.parse::<Board>()) {
+        (Ok(straight), Ok(board)) => assert_eq!(first(straight), first(Solutions::new(&board)), "{text:?}"),
+        (Err(straight), Err(board)) => assert_eq!(straight, board, "{text:?}"),
+        (straight, board) => {
+            panic!("{text:?}: the engine's reader {:?}, the board's {board:?}", straight.is_ok())
+        }
+    }
+}
 
 /// The cells in one of the layouts users paste, picked by `layout`.
 fn write(cells: &[u8; 81], layout: u8) -> String {
