@@ -6,6 +6,11 @@
 
 use backtrack::sudoku::logic::{self, Builtin, Grade, Grid, Kind, Step, Technique};
 use backtrack::sudoku::{Board, Candidate, House};
+use std::error::Error;
+use std::io::Write;
+
+mod common;
+use common::{closed_pipe, say};
 
 /// A house with one empty cell: the digit it lacks goes there.
 pub struct FullHouse;
@@ -35,7 +40,18 @@ impl Technique for FullHouse {
     }
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) if closed_pipe(&*e) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("own_technique: {e}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
+
+fn run() -> Result<(), Box<dyn Error>> {
     let puzzle = std::env::args().nth(1).filter(|a| a != "--help");
     let puzzle = puzzle
         .as_deref()
@@ -46,8 +62,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     chain.extend(Builtin::ALL.iter().map(|t| t as &dyn Technique));
     let report = logic::solve_with(&board, &chain);
     for (n, step) in report.steps.iter().enumerate() {
-        println!("{}. {step}", n + 1);
+        say!("{}. {step}", n + 1);
     }
-    println!("{}\n{}", report.board(), report.outcome_sentence());
+    say!("{}\n{}", report.board(), report.outcome_sentence());
     Ok(())
 }

@@ -41,3 +41,36 @@ fn the_examples_end_quietly_when_their_reader_has_had_enough() {
         assert!(!stderr.contains("panicked"), "{example}: {stderr}");
     }
 }
+
+/// Run `command` with its output going into a pipe whose reader is gone before it starts:
+/// every write fails, whatever its size. Its exit status and standard error.
+fn closed_before(mut command: Command) -> (Option<i32>, String) {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let out = command.stdout(writer).stderr(Stdio::piped()).output().expect("the program runs");
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn a_short_answer_into_a_closed_pipe_ends_quietly_too() {
+    // A page of output fits in a pipe, so only a pipe closed from the start is sure to refuse it.
+    let mut command = Command::new(env!("CARGO_BIN_EXE_backtrack"));
+    command.args([
+        "sudoku",
+        "--explain",
+        &format!(
+            "{}.",
+            &"417369825632158947958724316825437169791586432346912758289643571573291684164875293"[..80]
+        ),
+    ]);
+    let (code, stderr) = closed_before(command);
+    assert_eq!(code, Some(0), "the command line: {stderr}");
+    assert!(!stderr.contains("panicked"), "the command line: {stderr}");
+    for example in ["sudoku", "own_technique", "queens", "knights_tour"] {
+        let mut command = Command::new(env!("CARGO"));
+        command.args(["run", "-q", "--example", example]).current_dir(env!("CARGO_MANIFEST_DIR"));
+        let (code, stderr) = closed_before(command);
+        assert_eq!(code, Some(0), "{example}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{example}: {stderr}");
+    }
+}
