@@ -24,7 +24,7 @@ use std::io::Write;
 use std::time::Duration;
 
 mod common;
-use common::{closed_pipe, say};
+use common::{exit_code, say};
 
 const JUMPS: [(isize, isize); 8] = [(-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1)];
 
@@ -207,14 +207,7 @@ A knight's tour of an N×N board (default 8), by Warnsdorff's rule with backtrac
 
 fn main() -> std::process::ExitCode {
     // 0: answered; 3: stopped at --max-nodes or --timeout; 2: bad usage.
-    let code = run().map(|stopped| if stopped { 3 } else { 0 }).unwrap_or_else(|e| {
-        if closed_pipe(&*e) {
-            return 0;
-        }
-        eprintln!("knights_tour: {e}");
-        2
-    });
-    std::process::ExitCode::from(code)
+    exit_code("knights_tour", run().map(|stopped| if stopped { 3 } else { 0 }))
 }
 
 /// Do what the arguments ask; `Ok(true)` if a budget stopped the search.

@@ -10,7 +10,7 @@ use std::error::Error;
 use std::io::Write;
 
 mod common;
-use common::{closed_pipe, say};
+use common::{exit_code, say};
 
 /// A house with one empty cell: the digit it lacks goes there.
 pub struct FullHouse;
@@ -41,14 +41,7 @@ impl Technique for FullHouse {
 }
 
 fn main() -> std::process::ExitCode {
-    match run() {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(e) if closed_pipe(&*e) => std::process::ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("own_technique: {e}");
-            std::process::ExitCode::from(2)
-        }
-    }
+    exit_code("own_technique", run().map(|()| 0))
 }
 
 fn run() -> Result<(), Box<dyn Error>> {

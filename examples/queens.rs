@@ -17,7 +17,7 @@ use std::io::Write;
 use std::time::Duration;
 
 mod common;
-use common::{closed_pipe, say};
+use common::{exit_code, say};
 
 /// The shared state: which columns and diagonals are attacked, and each row's queen.
 struct Board {
@@ -112,14 +112,7 @@ N queens on an N×N board (default 8, up to 64), by stacking assumptions: one sl
 
 fn main() -> std::process::ExitCode {
     // 0: answered; 3: stopped at --max-nodes or --timeout; 2: bad usage.
-    let code = run().map(|stopped| if stopped { 3 } else { 0 }).unwrap_or_else(|e| {
-        if closed_pipe(&*e) {
-            return 0;
-        }
-        eprintln!("queens: {e}");
-        2
-    });
-    std::process::ExitCode::from(code)
+    exit_code("queens", run().map(|stopped| if stopped { 3 } else { 0 }))
 }
 
 /// Do what the arguments ask; `Ok(true)` if a budget stopped the search.

@@ -9,7 +9,7 @@ use std::error::Error;
 use std::io::Write;
 
 mod common;
-use common::{closed_pipe, say};
+use common::{exit_code, say};
 
 const NEWSPAPER: &str = "006007403000906020500304006740000010809000304010000057200603005030208000405700200";
 
@@ -21,14 +21,7 @@ cells in reading order, 0 or . for an empty cell. The command line has much more
 `backtrack sudoku --help`.";
 
 fn main() -> std::process::ExitCode {
-    match run() {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(e) if closed_pipe(&*e) => std::process::ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("sudoku: {e}");
-            std::process::ExitCode::from(2)
-        }
-    }
+    exit_code("sudoku", run().map(|()| 0))
 }
 
 fn run() -> Result<(), Box<dyn Error>> {

@@ -12,3 +12,16 @@ pub(crate) use say;
 pub fn closed_pipe(error: &(dyn std::error::Error + 'static)) -> bool {
     error.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
 }
+
+/// The exit status of an example whose work returned `result`: its own status, 0 on a closed
+/// pipe, and 2 with the error on standard error otherwise (bad usage, bad input).
+pub fn exit_code(name: &str, result: Result<u8, Box<dyn std::error::Error>>) -> std::process::ExitCode {
+    let code = result.unwrap_or_else(|e| {
+        if closed_pipe(&*e) {
+            return 0;
+        }
+        eprintln!("{name}: {e}");
+        2
+    });
+    std::process::ExitCode::from(code)
+}
