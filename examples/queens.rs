@@ -17,7 +17,7 @@ use std::io::Write;
 use std::time::Duration;
 
 mod common;
-use common::{exit_code, say};
+use common::{exit_code, number, one_or_more, say};
 
 /// The shared state: which columns and diagonals are attacked, and each row's queen.
 struct Board {
@@ -125,9 +125,6 @@ fn run() -> Result<bool, Box<dyn Error>> {
     let mut budget = Budget::new();
     let (mut jobs, mut shard) = (1, None::<Shard>);
     let mut args = std::env::args().skip(1);
-    let number = |args: &mut dyn Iterator<Item = String>, flag: &str| -> Result<u64, String> {
-        args.next().and_then(|a| a.parse().ok()).ok_or(format!("{flag} needs a number"))
-    };
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--help" | "-h" => {
@@ -145,8 +142,8 @@ fn run() -> Result<bool, Box<dyn Error>> {
             "--tree" => tree_file = Some(args.next().ok_or("--tree needs a file name")?),
             "--html" => html_file = Some(args.next().ok_or("--html needs a file name")?),
             "--estimate" => guess = true,
-            "--probes" => probes = number(&mut args, "--probes")?,
-            "--jobs" => jobs = number(&mut args, "--jobs")? as usize,
+            "--probes" => probes = one_or_more(&mut args, "--probes")?,
+            "--jobs" => jobs = one_or_more(&mut args, "--jobs")? as usize,
             "--shard" => shard = Some(args.next().ok_or("--shard needs I/N")?.parse()?),
             "--max-nodes" => budget = budget.max_nodes(number(&mut args, "--max-nodes")?),
             "--timeout" => {

@@ -62,6 +62,9 @@ impl SplitMix64 {
 /// candidates of each level by pulling them (each assumption made and at once taken back), and
 /// keeps a random one; every assumption is taken back before `estimate` returns.
 ///
+/// With 0 probes there is nothing to estimate from: the figures are all 0, and the estimate's
+/// `probes` says so.
+///
 /// # Examples
 ///
 /// Eight queens: the tree has 2,057 nodes and 92 solutions.

@@ -89,6 +89,17 @@ fn the_examples_stop_at_their_budgets_with_status_3() {
     assert!(err.contains(&format!("at least {partial} solutions")), "{err}");
     let (code, _, err) = example("queens", &["10", "--timeout", "-1"]);
     assert_eq!(code, Some(2), "{err}");
+    // No probes, no threads: nothing to estimate or to run on, said as the command line says it.
+    for (name, args) in [
+        ("queens", &["8", "--estimate", "--probes", "0"][..]),
+        ("queens", &["8", "--count", "--jobs", "0"]),
+        ("knights_tour", &["5", "--estimate", "--probes", "0"]),
+        ("knights_tour", &["5", "--count", "--jobs", "0"]),
+    ] {
+        let (code, out, err) = example(name, args);
+        assert_eq!((code, out.as_str()), (Some(2), ""), "{name} {args:?}: {err}");
+        assert!(err.contains("0: give 1 or more"), "{name} {args:?}: {err}");
+    }
 
     // 5x5 knight's tours from the corner: 304.
     let (code, out, _) = example("knights_tour", &["5", "--count", "--max-nodes", "10000000"]);

@@ -131,5 +131,8 @@ fn estimates_are_near_the_real_sizes() {
     drop(search);
     let guess = estimate_fewest_first(&generators, 2000, 3).nodes;
     assert!((guess / real - 1.0).abs() < 0.10, "fewest: {guess} against {real}");
+    // No probes: no estimate, and it says so.
+    let none = estimate(&generators, 0, 3);
+    assert_eq!((none.probes, none.nodes, none.solutions), (0, 0.0, 0.0));
     assert_eq!(format!("{board:#}"), NEWSPAPER.replace('0', "."));
 }

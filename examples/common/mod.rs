@@ -25,3 +25,19 @@ pub fn exit_code(name: &str, result: Result<u8, Box<dyn std::error::Error>>) -> 
     });
     std::process::ExitCode::from(code)
 }
+
+/// The number after `flag` on the command line. (Each example compiles this module as its own,
+/// and the Sudoku examples read no numbers.)
+#[allow(dead_code)]
+pub fn number(args: &mut dyn Iterator<Item = String>, flag: &str) -> Result<u64, String> {
+    args.next().and_then(|a| a.parse().ok()).ok_or(format!("{flag} needs a number"))
+}
+
+/// The count after `flag` (probes, threads): a number, 1 or more.
+#[allow(dead_code)]
+pub fn one_or_more(args: &mut dyn Iterator<Item = String>, flag: &str) -> Result<u64, String> {
+    match number(args, flag)? {
+        0 => Err(format!("{flag} 0: give 1 or more")),
+        n => Ok(n),
+    }
+}
