@@ -1,4 +1,5 @@
-//! What the examples share: output that ends quietly when its reader has had enough.
+//! What the examples share: output that ends quietly when its reader has had enough, their
+//! exit status, and the numbers of their options.
 
 /// `println!` that hands a closed pipe (`| head`) back as an error, where `println!` would
 /// panic; the function it is used in returns a `Result`.
@@ -9,7 +10,7 @@ pub(crate) use say;
 
 /// Whether `error` is a closed pipe: the example then ends quietly with status 0, as Unix
 /// tools do.
-pub fn closed_pipe(error: &(dyn std::error::Error + 'static)) -> bool {
+fn closed_pipe(error: &(dyn std::error::Error + 'static)) -> bool {
     error.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
 }
 

@@ -450,12 +450,10 @@ impl Bands {
         let BandCell { band, bit } = cell;
         let column = in_columns(1 << (bit % 9));
         let in_band = self.unsolved[band] & PEERS_IN_BAND[bit as usize];
-        let (first, second) = match band {
-            0 => (1, 2),
-            1 => (0, 2),
-            _ => (0, 1),
-        };
-        let in_column = self.unsolved[first] & column | (self.unsolved[second] & column) << 1;
+        // The other two bands: digit 0's masks are numbered as the bands are.
+        let (first, second) = OTHERS[band];
+        let in_column =
+            self.unsolved[usize::from(first)] & column | (self.unsolved[usize::from(second)] & column) << 1;
         (u64::from(in_band) | u64::from(in_column) << 32).count_ones()
     }
 

@@ -135,19 +135,9 @@ fn parse(number: u64, bytes: &[u8]) -> Result<Board, String> {
 
 fn solve(plan: &Plan, engine: &mut Engine, (number, bytes): &(u64, Vec<u8>)) -> Report {
     let line = Some(*number);
-    if engine.reads_lines(plan) {
-        // Straight into the engine, with the same errors as through a board.
-        return match text(*number, bytes)
-            .and_then(|text| engine.search_line(plan, text, line).map_err(|e| unreadable(*number, e)))
-        {
-            Ok(report) => report,
-            Err(reason) => Report::invalid(line, reason),
-        };
-    }
-    match parse(*number, bytes) {
-        Ok(board) => engine.search(plan, &board, line),
-        Err(reason) => Report::invalid(line, reason),
-    }
+    text(*number, bytes)
+        .and_then(|text| engine.search_text(plan, text, line).map_err(|e| unreadable(*number, e)))
+        .unwrap_or_else(|reason| Report::invalid(line, reason))
 }
 
 /// Many puzzles, one a line.

@@ -76,19 +76,17 @@ impl Engine {
         report(plan, found, Some(board.clone()), line, start)
     }
 
-    /// Whether a batch's lines go straight into this engine ([`Engine::search_line`]): the
-    /// band engine, when the answers do not show the puzzle (only JSON does).
-    pub fn reads_lines(&self, plan: &Plan) -> bool {
-        matches!(self, Engine::Bitboard) && plan.format != Some(Format::Json)
-    }
-
-    /// Solve the puzzle of a batch's line with the band engine, read straight into it with no
-    /// board between (a twentieth of a puzzle's time on the easy sets); the report has no
-    /// puzzle. Refused as `str::parse::<Board>` refuses it.
-    pub fn search_line(&mut self, plan: &Plan, text: &str, line: Option<u64>) -> Result<Report, ParseError> {
-        let search = bitboard::Solutions::from_line(text)?;
-        let (start, limits) = limits(plan);
-        Ok(report(plan, search_bitboard(search, limits), None, line, start))
+    /// Solve the puzzle of a batch's line, refused as `str::parse::<Board>` refuses it. The
+    /// band engine reads the line straight in, with no board between (a twentieth of a
+    /// puzzle's time on the easy sets), unless the answer shows the puzzle (only JSON does);
+    /// the other engines search the line's board.
+    pub fn search_text(&mut self, plan: &Plan, text: &str, line: Option<u64>) -> Result<Report, ParseError> {
+        if matches!(self, Engine::Bitboard) && plan.format != Some(Format::Json) {
+            let search = bitboard::Solutions::from_line(text)?;
+            let (start, limits) = limits(plan);
+            return Ok(report(plan, search_bitboard(search, limits), None, line, start));
+        }
+        Ok(self.search(plan, &text.parse::<Board>()?, line))
     }
 }
 
