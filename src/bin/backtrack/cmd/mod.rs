@@ -103,11 +103,13 @@ impl std::fmt::Display for Source {
 pub struct Lines<R> {
     reader: R,
     number: u64,
+    /// The line being read: kept, so that each line costs one allocation of its own size.
+    buffer: Vec<u8>,
 }
 
 impl<R: BufRead> Lines<R> {
     pub fn new(reader: R) -> Self {
-        Lines { reader, number: 0 }
+        Lines { reader, number: 0, buffer: Vec::new() }
     }
 }
 
@@ -115,21 +117,19 @@ impl<R: BufRead> Iterator for Lines<R> {
     type Item = io::Result<(u64, Vec<u8>)>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let mut line = Vec::new();
-        match self.reader.read_until(b'\n', &mut line) {
+        self.buffer.clear();
+        match self.reader.read_until(b'\n', &mut self.buffer) {
             Ok(0) => None,
             Ok(_) => {
                 self.number += 1;
-                if line.last() == Some(&b'\n') {
-                    line.pop();
-                    if line.last() == Some(&b'\r') {
-                        line.pop();
-                    }
+                let mut line = self.buffer.as_slice();
+                if let Some(rest) = line.strip_suffix(b"\n") {
+                    line = rest.strip_suffix(b"\r").unwrap_or(rest);
                 }
-                if self.number == 1 && line.starts_with("\u{feff}".as_bytes()) {
-                    line.drain(..3);
+                if self.number == 1 {
+                    line = line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(line);
                 }
-                Some(Ok((self.number, line)))
+                Some(Ok((self.number, line.to_vec())))
             }
             Err(e) => Some(Err(e)),
         }
