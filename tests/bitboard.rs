@@ -193,6 +193,33 @@ fn a_line_whose_givens_clash_is_refused_with_the_boards_error() {
     }
 }
 
+#[test]
+fn a_search_restarted_line_after_line_finds_what_a_new_one_finds() {
+    // One search kept across the lines of the sets, some of them left in the middle (a budget
+    // of a few guesses, or one solution of many taken), and lines it refuses between them:
+    // each restart answers as a search made for that line alone, counters included.
+    let mut kept = Solutions::from_line(&".".repeat(81)).unwrap();
+    let lines = [TOP95, SERG, HARDEST].into_iter().flat_map(puzzles);
+    for (i, line) in lines.enumerate() {
+        let budget = Budget { max_guesses: if i % 3 == 0 { 3 } else { u64::MAX }, deadline: None };
+        let mut fresh = Solutions::from_line(line).unwrap().budget(budget);
+        kept.restart(line).unwrap();
+        kept.set_budget(budget);
+        let take = if i % 2 == 0 { 1 } else { 3 };
+        let (a, b): (Vec<String>, Vec<String>) = (
+            kept.by_ref().take(take).map(|s| s.to_string()).collect(),
+            fresh.by_ref().take(take).map(|s| s.to_string()).collect(),
+        );
+        assert_eq!(a, b, "line {i}: {line}");
+        assert_eq!((kept.stats(), kept.outcome()), (fresh.stats(), fresh.outcome()), "line {i}: {line}");
+        if i % 5 == 0 {
+            // Refused: the search is left as it was, in the middle of this line's.
+            assert_eq!(kept.restart("1 2 3").unwrap_err(), "1 2 3".parse::<Board>().unwrap_err());
+            assert_eq!(kept.next().map(|s| s.to_string()), fresh.next().map(|s| s.to_string()));
+        }
+    }
+}
+
 /// The driver over the propagating generators: the first solution and how many there are (up
 /// to `limit`), and whether the grid was put back as the givens left it.
 fn by_driver(board: &Board, limit: usize) -> (Vec<String>, bool) {

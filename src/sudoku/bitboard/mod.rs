@@ -183,30 +183,73 @@ impl Solutions {
     /// # Errors
     /// As `text.parse::<Board>()`: the text is not a board, or its givens break a rule.
     pub fn from_line(text: &str) -> Result<Solutions, ParseError> {
-        if let Some(start) = line_of_cells(text).and_then(|cells| givens(&cells)) {
-            return Ok(Solutions::start(Some(start)));
-        }
-        text.parse::<Board>().map(|board| Solutions::new(&board))
+        Ok(Solutions::start(read_line(text)?))
+    }
+
+    /// Start over on another puzzle, read as [`from_line`](Solutions::from_line) reads it,
+    /// keeping this search's memory: a batch that solves its lines with one `Solutions`
+    /// allocates nothing per puzzle and moves no search around. The counters and the outcome
+    /// start anew; the budget is kept (see [`set_budget`](Solutions::set_budget)). Refused,
+    /// the search is left as it was.
+    ///
+    /// ```
+    /// use backtrack::sudoku::bitboard::Solutions;
+    ///
+    /// let mut search = Solutions::from_line(&".".repeat(81))?; // any grid to begin with
+    /// for line in ["4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    ///              "52...6.........7.13...........4..8..6......5...........418.........3..2...87....."] {
+    ///     search.restart(line)?;
+    ///     assert_eq!(search.by_ref().take(2).count(), 1);
+    /// }
+    /// assert!(search.restart("not a grid").is_err());
+    /// # Ok::<(), backtrack::sudoku::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`from_line`](Solutions::from_line).
+    pub fn restart(&mut self, text: &str) -> Result<(), ParseError> {
+        let start = read_line(text)?;
+        self.stack.clear();
+        self.begin(start);
+        Ok(())
     }
 
     /// The search from `start`, the grid of the givens (`None` if they clash: no solution).
     fn start(start: Option<Bands>) -> Solutions {
-        // Deep searches grow it; most puzzles guess a few times only.
-        Solutions {
-            live: start.is_some(),
-            fresh: start.is_some(),
-            bands: start.unwrap_or_else(Bands::new),
+        let mut search = Solutions {
+            bands: Bands::new(),
+            live: false,
+            fresh: false,
+            // Deep searches grow it; most puzzles guess a few times only.
             stack: Vec::with_capacity(8),
             stats: Stats::default(),
             budget: Budget::default(),
             outcome: Outcome::Running,
-        }
+        };
+        search.begin(start);
+        search
+    }
+
+    /// Set out from `start`, the stack empty.
+    fn begin(&mut self, start: Option<Bands>) {
+        debug_assert!(self.stack.is_empty());
+        self.live = start.is_some();
+        self.fresh = start.is_some();
+        self.bands = start.unwrap_or_else(Bands::new);
+        self.stats = Stats::default();
+        self.outcome = Outcome::Running;
     }
 
     /// Stop the search when `budget` runs out.
     pub fn budget(mut self, budget: Budget) -> Solutions {
         self.budget = budget;
         self
+    }
+
+    /// Stop the search when `budget` runs out, from now on: for a search kept and
+    /// [restarted](Solutions::restart), each puzzle with a deadline of its own.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
     }
 
     /// The counters so far.
@@ -218,6 +261,16 @@ impl Solutions {
     pub fn outcome(&self) -> Outcome {
         self.outcome
     }
+}
+
+/// The grid of the givens of a puzzle given as text (`None` if two givens clash: no solution):
+/// a line of 81 cells straight into the masks; any other text, and a line the masks refuse, as
+/// `str::parse::<Board>` reads it, with its errors.
+fn read_line(text: &str) -> Result<Option<Bands>, ParseError> {
+    if let Some(start) = line_of_cells(text).and_then(|cells| givens(&cells)) {
+        return Ok(Some(start));
+    }
+    text.parse::<Board>().map(|board| givens(&board.digits()))
 }
 
 /// A board from the digits of a grid the engine holds (0 for an empty cell). The engine's

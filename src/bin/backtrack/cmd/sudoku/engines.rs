@@ -13,7 +13,8 @@ use std::time::{Duration, Instant};
 
 /// Which solver, with what it keeps between the puzzles of a batch.
 pub enum Engine {
-    Bitboard,
+    /// The band engine, with a search kept from line to line of a batch (restarted on each).
+    Bitboard(Box<bitboard::Solutions>),
     Backtrack,
     Dlx(ExactCover),
     Logic,
@@ -57,7 +58,7 @@ struct Found {
 impl Engine {
     pub fn new(solver: Solver) -> Engine {
         match solver {
-            Solver::Bitboard => Engine::Bitboard,
+            Solver::Bitboard => Engine::Bitboard(Box::new(bitboard::Solutions::new(&Board::empty()))),
             Solver::Backtrack => Engine::Backtrack,
             Solver::Dlx => Engine::Dlx(ExactCover::new()),
             Solver::Logic => Engine::Logic,
@@ -69,7 +70,7 @@ impl Engine {
         let (start, limits) = limits(plan);
         let found = match self {
             Engine::Logic => return search_logic(plan, board, line, start),
-            Engine::Bitboard => search_bitboard(bitboard::Solutions::new(board), limits),
+            Engine::Bitboard(_) => search_bitboard(&mut bitboard::Solutions::new(board), limits),
             Engine::Dlx(cover) => search_dlx(cover, board, limits),
             Engine::Backtrack => search_driver(plan, board, limits),
         };
@@ -78,11 +79,13 @@ impl Engine {
 
     /// Solve the puzzle of a batch's line, refused as `str::parse::<Board>` refuses it. The
     /// band engine reads the line straight in, with no board between (a twentieth of a
-    /// puzzle's time on the easy sets), unless the answer shows the puzzle (only JSON does);
-    /// the other engines search the line's board.
+    /// puzzle's time on the easy sets), into the search it keeps, unless the answer shows the
+    /// puzzle (only JSON does); the other engines search the line's board.
     pub fn search_text(&mut self, plan: &Plan, text: &str, line: Option<u64>) -> Result<Report, ParseError> {
-        if matches!(self, Engine::Bitboard) && plan.format != Some(Format::Json) {
-            let search = bitboard::Solutions::from_line(text)?;
+        if let Engine::Bitboard(search) = self
+            && plan.format != Some(Format::Json)
+        {
+            search.restart(text)?;
             let (start, limits) = limits(plan);
             return Ok(report(plan, search_bitboard(search, limits), None, line, start));
         }
@@ -186,9 +189,8 @@ fn search_logic(plan: &Plan, board: &Board, line: Option<u64>, start: Option<Ins
     }
 }
 
-fn search_bitboard(search: bitboard::Solutions, limits: Limits) -> Found {
-    let budget = bitboard::Budget { max_guesses: limits.max_nodes, deadline: limits.deadline };
-    let mut search = search.budget(budget);
+fn search_bitboard(search: &mut bitboard::Solutions, limits: Limits) -> Found {
+    search.set_budget(bitboard::Budget { max_guesses: limits.max_nodes, deadline: limits.deadline });
     let mut found = Gather::new(limits.wanted, limits.keep);
     while found.wants_more() {
         let Some(solution) = search.next() else { break };
