@@ -3,14 +3,16 @@
 
 pub mod cover;
 pub mod generate;
+mod incoming;
 pub mod merge;
 pub mod sudoku;
 pub mod techniques;
 
 use clap::{Parser, Subcommand};
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufReader, Read};
 use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, TryRecvError, sync_channel};
+
+pub use incoming::{Batch, Incoming};
 
 /// Solve, reuse and learn backtracking: Sudoku by stacking assumptions, and more.
 #[derive(Debug, Parser)]
@@ -97,45 +99,6 @@ impl std::fmt::Display for Source {
     }
 }
 
-/// The lines of a reader as bytes, numbered from 1, without their line ends (`\n` or `\r\n`);
-/// a UTF-8 byte-order mark at the start is dropped. Bytes, not text: a line that is not UTF-8
-/// is one bad line, not a refused input.
-pub struct Lines<R> {
-    reader: R,
-    number: u64,
-    /// The line being read: kept, so that each line costs one allocation of its own size.
-    buffer: Vec<u8>,
-}
-
-impl<R: BufRead> Lines<R> {
-    pub fn new(reader: R) -> Self {
-        Lines { reader, number: 0, buffer: Vec::new() }
-    }
-}
-
-impl<R: BufRead> Iterator for Lines<R> {
-    type Item = io::Result<(u64, Vec<u8>)>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        self.buffer.clear();
-        match self.reader.read_until(b'\n', &mut self.buffer) {
-            Ok(0) => None,
-            Ok(_) => {
-                self.number += 1;
-                let mut line = self.buffer.as_slice();
-                if let Some(rest) = line.strip_suffix(b"\n") {
-                    line = rest.strip_suffix(b"\r").unwrap_or(rest);
-                }
-                if self.number == 1 {
-                    line = line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(line);
-                }
-                Some(Ok((self.number, line.to_vec())))
-            }
-            Err(e) => Some(Err(e)),
-        }
-    }
-}
-
 /// A result the commands print: as data (serde) or as text for a person.
 pub trait Show: serde::Serialize {
     /// The text a person reads.
@@ -189,77 +152,6 @@ pub fn progress(unit: Option<&'static str>) -> Option<indicatif::ProgressBar> {
     Some(bar)
 }
 
-/// A numbered line, or the error that ended the reading.
-pub type Line = io::Result<(u64, Vec<u8>)>;
-
-/// Lines read on a thread of their own, handed over in batches: a batch goes when it is full or
-/// when the reader's buffer is empty (the next read may wait for a slow writer), so a file moves
-/// in large batches and a line typed at a terminal arrives at once. (One line a message made
-/// the two threads wake each other for every line.)
-pub struct Incoming {
-    batches: Receiver<Vec<Line>>,
-    current: std::vec::IntoIter<Line>,
-}
-
-impl Incoming {
-    /// Start reading `reader` on a new thread, keeping the lines whose number `keep` accepts
-    /// (the others are dropped on the reader's thread).
-    pub fn start(
-        reader: BufReader<Box<dyn Read + Send>>,
-        keep: impl Fn(u64) -> bool + Send + 'static,
-    ) -> Incoming {
-        let (send, batches) = sync_channel::<Vec<Line>>(16);
-        std::thread::spawn(move || {
-            let mut lines = Lines::new(reader);
-            let mut batch = Vec::with_capacity(256);
-            while let Some(line) = lines.next() {
-                if matches!(&line, Ok((number, _)) if !keep(*number)) {
-                    continue;
-                }
-                let failed = line.is_err();
-                batch.push(line);
-                let ready = failed || batch.len() == 256 || lines.reader.buffer().is_empty();
-                if ready
-                    && (send.send(std::mem::replace(&mut batch, Vec::with_capacity(256))).is_err() || failed)
-                {
-                    return; // the receiver is gone, or the input cannot be read further
-                }
-            }
-            let _ = send.send(batch);
-        });
-        Incoming { batches, current: Vec::new().into_iter() }
-    }
-
-    /// The next line, waiting for it if need be; `None` at the end of the input.
-    pub fn recv(&mut self) -> Option<Line> {
-        loop {
-            if let Some(line) = self.current.next() {
-                return Some(line);
-            }
-            self.current = self.batches.recv().ok()?.into_iter();
-        }
-    }
-
-    /// The next line if one has arrived: `Err(Empty)` if the reader has none ready yet,
-    /// `Err(Disconnected)` at the end of the input.
-    pub fn try_recv(&mut self) -> Result<Line, TryRecvError> {
-        loop {
-            if let Some(line) = self.current.next() {
-                return Ok(line);
-            }
-            self.current = self.batches.try_recv()?.into_iter();
-        }
-    }
-}
-
-impl Iterator for Incoming {
-    type Item = Line;
-
-    fn next(&mut self) -> Option<Line> {
-        self.recv()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -268,12 +160,5 @@ mod tests {
     fn verify_cli() {
         use clap::CommandFactory;
         Cli::command().debug_assert();
-    }
-
-    #[test]
-    fn lines_drop_the_mark_and_the_line_ends() {
-        let input = "\u{feff}a\r\nb\n\nc".as_bytes();
-        let lines: Vec<(u64, Vec<u8>)> = Lines::new(input).map(Result::unwrap).collect();
-        assert_eq!(lines, [(1, b"a".to_vec()), (2, b"b".to_vec()), (3, vec![]), (4, b"c".to_vec())]);
     }
 }

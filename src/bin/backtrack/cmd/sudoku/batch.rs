@@ -10,8 +10,8 @@ use super::engines::Engine;
 use super::plan::{Format, Plan};
 use super::render::{Renderer, Summary};
 use super::report::Report;
-use crate::cmd::Incoming;
 use crate::cmd::Status;
+use crate::cmd::{Batch, Incoming};
 use backtrack::sudoku::{Board, ParseError};
 use std::io::{self, BufReader, Read, Write};
 use std::sync::mpsc::TryRecvError;
@@ -133,10 +133,10 @@ fn parse(number: u64, bytes: &[u8]) -> Result<Board, String> {
     text(number, bytes)?.parse::<Board>().map_err(|e| unreadable(number, e))
 }
 
-fn solve(plan: &Plan, engine: &mut Engine, (number, bytes): &(u64, Vec<u8>)) -> Report {
-    let line = Some(*number);
-    text(*number, bytes)
-        .and_then(|text| engine.search_text(plan, text, line).map_err(|e| unreadable(*number, e)))
+fn solve(plan: &Plan, engine: &mut Engine, (number, bytes): (u64, &[u8])) -> Report {
+    let line = Some(number);
+    text(number, bytes)
+        .and_then(|text| engine.search_text(plan, text, line).map_err(|e| unreadable(number, e)))
         .unwrap_or_else(|reason| Report::invalid(line, reason))
 }
 
@@ -156,25 +156,25 @@ fn many(plan: &Plan, first: (u64, Vec<u8>), mut lines: Incoming, out: impl Write
     // A trace or an animation writes to the terminal itself: no counter over it.
     let progress = if plan.watch.is_none() { crate::cmd::progress(Some("puzzles")) } else { None };
     let mut last_line = first.0;
-    let mut chunk = vec![first];
+    let mut batches = vec![Batch::one(first)];
     let mut ended = false;
     let mut failure = None;
     loop {
         // Take what has arrived, up to a chunk; wait only when nothing is ready.
         let capacity = CHUNK * plan.jobs;
         let mut waiting = false;
-        while chunk.len() < capacity && !ended {
-            let line = if chunk.is_empty() {
-                lines.recv().ok_or(TryRecvError::Disconnected)
+        let mut taken: usize = batches.iter().map(Batch::len).sum();
+        while taken < capacity && !ended {
+            let batch = if batches.is_empty() {
+                lines.recv_batch().ok_or(TryRecvError::Disconnected)
             } else {
-                lines.try_recv()
+                lines.try_recv_batch()
             };
-            match line {
-                Ok(Ok(line)) => {
-                    last_line = line.0;
-                    if !skipped(&line.1) {
-                        chunk.push(line);
-                    }
+            match batch {
+                Ok(Ok(batch)) => {
+                    last_line = batch.last().unwrap_or(last_line);
+                    taken += batch.len();
+                    batches.push(batch);
                 }
                 Ok(Err(e)) => {
                     failure = Some(e);
@@ -187,6 +187,8 @@ fn many(plan: &Plan, first: (u64, Vec<u8>), mut lines: Incoming, out: impl Write
                 Err(TryRecvError::Disconnected) => ended = true,
             }
         }
+        let chunk: Vec<(u64, &[u8])> =
+            batches.iter().flat_map(Batch::lines).filter(|(_, line)| !skipped(line)).collect();
         // Each answer is written, counted and shown on the progress counter as it comes: on one
         // thread line by line, on several a chunk at a time, in input order.
         let mut emit = |report: &Report| -> io::Result<()> {
@@ -205,14 +207,15 @@ fn many(plan: &Plan, first: (u64, Vec<u8>), mut lines: Incoming, out: impl Write
                     // Each worker keeps an engine of its own (for DLX, its own matrix).
                     chunk
                         .par_iter()
-                        .map_init(|| Engine::new(plan.solver), |engine, line| solve(plan, engine, line))
+                        .map_init(|| Engine::new(plan.solver), |engine, &line| solve(plan, engine, line))
                         .collect()
                 });
                 reports.iter().try_for_each(&mut emit)?;
             }
-            _ => chunk.iter().try_for_each(|line| emit(&solve(plan, &mut engine, line)))?,
+            _ => chunk.iter().try_for_each(|&line| emit(&solve(plan, &mut engine, line)))?,
         }
-        chunk.clear();
+        drop(chunk);
+        batches.clear();
         if waiting || ended {
             renderer.flush()?; // the reader has nothing more ready: show what is done
         }

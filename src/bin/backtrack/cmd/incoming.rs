@@ -1,0 +1,259 @@
+//! Input streamed line by line: read on a thread of its own, handed over in batches.
+//!
+//! Lines are bytes, not text: a line that is not UTF-8 is one bad line, not a refused input.
+//! They are numbered from 1 and lose their line ends (`\n` or `\r\n`); a UTF-8 byte-order mark
+//! at the start is dropped.
+
+use std::io::{self, BufRead, BufReader, Read};
+use std::sync::mpsc::{Receiver, TryRecvError, sync_channel};
+
+/// A numbered line, or the error that ended the reading.
+pub type Line = io::Result<(u64, Vec<u8>)>;
+
+/// Lines at most in a batch.
+const BATCH: usize = 256;
+
+/// Lines read together: their bytes one after the other in one buffer, and where each ends. A
+/// batch is one allocation, not one a line: the reader's thread allocates and the solving
+/// thread frees, and for a line each that exchange cost more than reading the line (serg, 10,000
+/// lines: the first answers 0.5 ms later, the reader's thread 0.9 µs a line).
+#[derive(Debug, Default)]
+pub struct Batch {
+    text: Vec<u8>,
+    /// Each line's number and where its bytes end in `text` (they start where the line before
+    /// ends).
+    ends: Vec<(u64, usize)>,
+    /// The lines before this one have been handed out one by one ([`Incoming::recv`]).
+    first: usize,
+}
+
+impl Batch {
+    fn new() -> Batch {
+        Batch { text: Vec::with_capacity(BATCH * 96), ends: Vec::with_capacity(BATCH), first: 0 }
+    }
+
+    /// A batch of one line.
+    pub fn one((number, line): (u64, Vec<u8>)) -> Batch {
+        let end = line.len();
+        Batch { text: line, ends: vec![(number, end)], first: 0 }
+    }
+
+    /// The number and bytes of each line, in order.
+    pub fn lines(&self) -> impl Iterator<Item = (u64, &[u8])> {
+        let mut start = self.first.checked_sub(1).map_or(0, |i| self.ends[i].1);
+        self.ends[self.first..].iter().map(move |&(number, end)| {
+            let line = &self.text[start..end];
+            start = end;
+            (number, line)
+        })
+    }
+
+    /// How many lines it holds.
+    pub fn len(&self) -> usize {
+        self.ends.len() - self.first
+    }
+
+    /// The number of its last line.
+    pub fn last(&self) -> Option<u64> {
+        self.ends[self.first..].last().map(|&(number, _)| number)
+    }
+
+    /// Its next line, taken out.
+    fn take_line(&mut self) -> Option<(u64, Vec<u8>)> {
+        let line = self.lines().next().map(|(number, line)| (number, line.to_vec()));
+        self.first += usize::from(line.is_some());
+        line
+    }
+
+    /// Read one more line of `reader` onto the end of the batch, if `keep` takes its number;
+    /// `Ok(false)` at the end of the input.
+    fn read(
+        &mut self,
+        reader: &mut impl BufRead,
+        number: &mut u64,
+        keep: &impl Fn(u64) -> bool,
+    ) -> io::Result<bool> {
+        let start = self.text.len();
+        match reader.read_until(b'\n', &mut self.text) {
+            Ok(0) => Ok(false),
+            Ok(_) => {
+                *number += 1;
+                let mut end = self.text.len();
+                if self.text[start..end].ends_with(b"\n") {
+                    end -= 1;
+                    if self.text[start..end].ends_with(b"\r") {
+                        end -= 1;
+                    }
+                }
+                self.text.truncate(end);
+                if *number == 1 && self.text[start..].starts_with("\u{feff}".as_bytes()) {
+                    self.text.drain(start..start + 3);
+                }
+                if keep(*number) {
+                    self.ends.push((*number, self.text.len()));
+                } else {
+                    self.text.truncate(start);
+                }
+                Ok(true)
+            }
+            Err(e) => {
+                self.text.truncate(start);
+                Err(e)
+            }
+        }
+    }
+}
+
+/// Lines read on a thread of their own, handed over in batches: a batch goes when it is full or
+/// when the reader's buffer is empty (the next read may wait for a slow writer), so a file moves
+/// in large batches and a line typed at a terminal arrives at once. (One line a message made
+/// the two threads wake each other for every line.) At most 16 batches wait: memory stays flat
+/// whatever the size of the input.
+pub struct Incoming {
+    batches: Receiver<io::Result<Batch>>,
+    /// A batch whose first lines were handed out one by one.
+    current: Option<Batch>,
+}
+
+impl Incoming {
+    /// Start reading `reader` on a new thread, keeping the lines whose number `keep` accepts
+    /// (the others are dropped on the reader's thread).
+    pub fn start(
+        mut reader: BufReader<Box<dyn Read + Send>>,
+        keep: impl Fn(u64) -> bool + Send + 'static,
+    ) -> Incoming {
+        let (send, batches) = sync_channel(16);
+        std::thread::spawn(move || {
+            let mut batch = Batch::new();
+            let mut number = 0;
+            loop {
+                match batch.read(&mut reader, &mut number, &keep) {
+                    Ok(true) => {
+                        let ready = batch.len() == BATCH || reader.buffer().is_empty();
+                        if ready
+                            && batch.len() > 0
+                            && send.send(Ok(std::mem::replace(&mut batch, Batch::new()))).is_err()
+                        {
+                            return; // the receiver is gone
+                        }
+                    }
+                    Ok(false) => break,
+                    Err(e) => {
+                        // What was read, then why the reading ends.
+                        if batch.len() == 0 || send.send(Ok(batch)).is_ok() {
+                            let _ = send.send(Err(e));
+                        }
+                        return;
+                    }
+                }
+            }
+            if batch.len() > 0 {
+                let _ = send.send(Ok(batch));
+            }
+        });
+        Incoming { batches, current: None }
+    }
+
+    /// The next line, waiting for it if need be; `None` at the end of the input.
+    pub fn recv(&mut self) -> Option<Line> {
+        loop {
+            if let Some(line) = self.current.as_mut().and_then(Batch::take_line) {
+                return Some(Ok(line));
+            }
+            match self.batches.recv().ok()? {
+                Ok(batch) => self.current = Some(batch),
+                Err(e) => return Some(Err(e)),
+            }
+        }
+    }
+
+    /// The lines not handed out yet, a batch at a time, waiting for them if need be; `None` at
+    /// the end of the input.
+    pub fn recv_batch(&mut self) -> Option<io::Result<Batch>> {
+        match self.current.take() {
+            Some(batch) if batch.len() > 0 => Some(Ok(batch)),
+            _ => self.batches.recv().ok(),
+        }
+    }
+
+    /// The next batch if one has arrived: `Err(Empty)` if the reader has none ready yet,
+    /// `Err(Disconnected)` at the end of the input.
+    pub fn try_recv_batch(&mut self) -> Result<io::Result<Batch>, TryRecvError> {
+        match self.current.take() {
+            Some(batch) if batch.len() > 0 => Ok(Ok(batch)),
+            _ => self.batches.try_recv(),
+        }
+    }
+}
+
+impl Iterator for Incoming {
+    type Item = Line;
+
+    fn next(&mut self) -> Option<Line> {
+        self.recv()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn incoming(input: &'static [u8], keep: impl Fn(u64) -> bool + Send + 'static) -> Incoming {
+        Incoming::start(BufReader::with_capacity(4, Box::new(input)), keep)
+    }
+
+    #[test]
+    fn lines_drop_the_mark_and_the_line_ends() {
+        let lines: Vec<(u64, Vec<u8>)> =
+            incoming("\u{feff}a\r\nb\n\nc\r".as_bytes(), |_| true).map(Result::unwrap).collect();
+        assert_eq!(lines, [(1, b"a".to_vec()), (2, b"b".to_vec()), (3, vec![]), (4, b"c\r".to_vec())]);
+    }
+
+    #[test]
+    fn lines_taken_one_by_one_then_by_batches_come_once_each_in_order() {
+        // Lines 2, 4, 6, ... of 1,000 (some kept, some dropped), the first three one by one.
+        let text: &'static str = (1..=1000).map(|n| format!("line {n}\n")).collect::<String>().leak();
+        let mut lines = incoming(text.as_bytes(), |n| n % 2 == 0);
+        let mut seen: Vec<(u64, Vec<u8>)> = lines.by_ref().take(3).map(Result::unwrap).collect();
+        while let Some(batch) = lines.recv_batch() {
+            let batch = batch.unwrap();
+            assert!(batch.len() <= BATCH);
+            assert_eq!(batch.last(), batch.lines().last().map(|(n, _)| n));
+            seen.extend(batch.lines().map(|(n, line)| (n, line.to_vec())));
+        }
+        let expected: Vec<(u64, Vec<u8>)> =
+            (1..=500).map(|k| (2 * k, format!("line {}", 2 * k).into_bytes())).collect();
+        assert_eq!(seen, expected);
+    }
+
+    /// A reader that gives `good` and then fails.
+    struct Failing(&'static [u8]);
+
+    impl Read for Failing {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(io::Error::other("the disk is gone"));
+            }
+            let n = self.0.read(buf)?;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_read_error_comes_after_the_lines_read_before_it() {
+        let mut lines =
+            Incoming::start(BufReader::with_capacity(8, Box::new(Failing(b"a\nb\nhalf a lin"))), |_| true);
+        let batch = lines.recv_batch().unwrap().unwrap();
+        let mut got: Vec<(u64, Vec<u8>)> = batch.lines().map(|(n, l)| (n, l.to_vec())).collect();
+        let error = loop {
+            match lines.recv_batch() {
+                Some(Ok(batch)) => got.extend(batch.lines().map(|(n, l)| (n, l.to_vec()))),
+                Some(Err(e)) => break e,
+                None => panic!("the error was lost"),
+            }
+        };
+        assert_eq!(got, [(1, b"a".to_vec()), (2, b"b".to_vec())]);
+        assert_eq!(error.to_string(), "the disk is gone");
+        assert!(lines.recv_batch().is_none());
+    }
+}
