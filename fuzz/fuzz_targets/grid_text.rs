@@ -4,8 +4,8 @@
 //! Any UTF-8 text is parsed (no panic; an error says where). Then a grid made from the bytes is
 //! written in one of the layouts, with noise the reader must ignore, and must read back as the
 //! same board, or as the same error when its givens break a rule. The band engine's own reader
-//! (`Solutions::from_line`) must accept the same texts with the same first solution, and refuse
-//! the others with the same error.
+//! (`Solutions::from_line`, and `Solutions::restart` on a search left in the middle) must accept
+//! the same texts with the same first solution, and refuse the others with the same error.
 
 #![no_main]
 
@@ -35,14 +35,27 @@ fuzz_target!(|data: &[u8]| {
 
 /// The band engine reads `text` as the board's parser does: the same error, or the same first
 /// solution (each search bounded: the grids here are any grids, some with no end in sight).
+/// So does a search restarted on it, left in the middle of another grid's.
 fn same_as_a_board(text: &str) {
-    let first = |search: Solutions| {
-        let mut search = search.budget(Budget { max_guesses: 2000, deadline: None });
+    let budget = Budget { max_guesses: 2000, deadline: None };
+    let first = |search: &mut Solutions| {
+        search.set_budget(budget);
         search.next().map(|s| s.to_string())
     };
+    let mut kept = Solutions::new(&Board::empty());
+    kept.next();
+    let restarted = kept.restart(text);
     match (Solutions::from_line(text), text.parse::<Board>()) {
-        (Ok(straight), Ok(board)) => assert_eq!(first(straight), first(Solutions::new(&board)), "{text:?}"),
-        (Err(straight), Err(board)) => assert_eq!(straight, board, "{text:?}"),
+        (Ok(mut straight), Ok(board)) => {
+            let expected = first(&mut Solutions::new(&board));
+            assert_eq!(first(&mut straight), expected, "{text:?}");
+            assert_eq!(restarted, Ok(()), "{text:?}");
+            assert_eq!(first(&mut kept), expected, "{text:?}: restarted");
+        }
+        (Err(straight), Err(board)) => {
+            assert_eq!(straight, board, "{text:?}");
+            assert_eq!(restarted, Err(board), "{text:?}: restarted");
+        }
         (straight, board) => {
             panic!("{text:?}: the engine's reader {:?}, the board's {board:?}", straight.is_ok())
         }
