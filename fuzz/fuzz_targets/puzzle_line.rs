@@ -1,6 +1,7 @@
 //! The batch reader, bytes in: `backtrack sudoku -` on any input, in every mode, through the
 //! command line's own code (lines, byte-order mark, blank and comment lines, non-UTF-8 lines,
-//! the pasted-grid rule, the reader thread's hand-over), with a node budget on every search.
+//! the pasted-grid rule, the lines read as from a file or on a thread as from a pipe), with a
+//! node budget on every search.
 //!
 //! Checked: no panic, and in JSON, one answer per puzzle line, in input order, each naming its
 //! line.
@@ -38,10 +39,12 @@ fuzz_target!(|data: &[u8]| {
         unreachable!("a sudoku command")
     };
     let plan = args.decode().expect("the modes make sense");
-    // A small buffer: lines cross the reader's refills, and batches leave at odd places.
+    // A small buffer: lines cross the reader's refills, and batches leave at odd places. The
+    // mode byte's high bit reads on a thread, as from a pipe, else as from a file.
     let reader: Box<dyn Read + Send> = Box::new(Cursor::new(input.to_vec()));
+    let may_wait = mode & 0x80 != 0;
     let mut out = Vec::new();
-    timed_process("a batch", || batch::run(&plan, BufReader::with_capacity(64, reader), &mut out))
+    timed_process("a batch", || batch::run(&plan, BufReader::with_capacity(64, reader), may_wait, &mut out))
         .expect("writing to memory cannot fail");
     if flags[1] == "json" {
         check_answers(input, &out);

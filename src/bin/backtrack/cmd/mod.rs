@@ -81,6 +81,16 @@ impl Source {
         Ok(BufReader::with_capacity(1 << 16, read))
     }
 
+    /// Whether reading it may wait for a writer: standard input (a terminal, a pipe) and any
+    /// path that is not a regular file (a named pipe, `/dev/stdin`). A regular file never keeps
+    /// its reader waiting long.
+    pub fn may_wait(&self) -> bool {
+        match self {
+            Source::Stdin => true,
+            Source::File(path) => std::fs::metadata(path).map_or(true, |m| !m.is_file()),
+        }
+    }
+
     /// The whole text; the error says which could not be read, or that it is not UTF-8.
     pub fn read_to_string(&self) -> Result<String, String> {
         let mut bytes = Vec::new();

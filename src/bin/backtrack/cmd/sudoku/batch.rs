@@ -31,9 +31,17 @@ fn skipped(line: &[u8]) -> bool {
     line.is_empty() || line[0] == b'#'
 }
 
-pub fn run(plan: &Plan, reader: BufReader<Box<dyn Read + Send>>, out: impl Write) -> io::Result<Status> {
+/// Solve the puzzles of `reader`, which `may_wait` for its writer (a terminal, a pipe: see
+/// [`Incoming::start`]).
+pub fn run(
+    plan: &Plan,
+    reader: BufReader<Box<dyn Read + Send>>,
+    may_wait: bool,
+    out: impl Write,
+) -> io::Result<Status> {
     let shard = plan.shard;
-    let mut lines = Incoming::start(reader, move |line| shard.is_none_or(|s| s.takes(line as usize - 1)));
+    let mut lines =
+        Incoming::start(reader, may_wait, move |line| shard.is_none_or(|s| s.takes(line as usize - 1)));
     // The first line with a puzzle on it tells a batch (81 cells or more, or a bad line) from
     // one pasted grid (nine cells a line, or fewer).
     let mut first = None;

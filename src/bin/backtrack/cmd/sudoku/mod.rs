@@ -42,7 +42,7 @@ pub fn run(args: Args) -> io::Result<Status> {
             }
         },
         Input::Source(source) => match source.open() {
-            Ok(reader) => batch::run(&plan, reader, out)?,
+            Ok(reader) => batch::run(&plan, reader, source.may_wait(), out)?,
             Err(e) => {
                 eprintln!("error: {e}");
                 Status::BadInput
