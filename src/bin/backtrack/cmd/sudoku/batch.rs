@@ -1,10 +1,10 @@
 //! A batch: puzzles streamed line by line, solved on `--jobs` threads, answered in input order.
 //!
-//! A reader thread hands the lines over in batches ([`Incoming`]); the main thread takes what
-//! has arrived (up to a chunk), solves it (on a rayon pool when `--jobs` > 1), writes the
-//! answers in order, and flushes whenever the reader has nothing more ready. Memory holds one
-//! chunk and a few batches, whatever the size of the input, and the first answers come before
-//! the input ends.
+//! The lines come in batches ([`Incoming`]: a file read as they are asked for, standard input
+//! and pipes on a reading thread); the main thread takes what has arrived (up to a chunk),
+//! solves it (on a rayon pool when `--jobs` > 1), writes the answers in order, and flushes
+//! whenever the reader has nothing more ready. Memory holds one chunk and a few batches,
+//! whatever the size of the input, and the first answers come before the input ends.
 
 use super::engines::Engine;
 use super::plan::{Format, Plan};
