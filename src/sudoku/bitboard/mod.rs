@@ -284,16 +284,35 @@ fn board_of(digits: [u8; 81]) -> Board {
 /// other (a board's never do).
 fn givens(cells: &[u8; 81]) -> Option<Bands> {
     debug_assert!(cells.iter().all(|&d| d <= 9), "read as cells already");
-    // The givens of each digit in each band, and every given cell of each band.
-    // Entry 0 gathers the empty cells, so that no cell needs a branch.
-    let mut placed = [[0u32; 3]; 10];
+    // The givens of each digit in each band, gathered without a write per cell: each band's
+    // numbers are read eight at a time as a 64-bit word, and bit k of each byte is gathered into
+    // a byte by one multiplication (bit i of the product's top byte is bit k of byte i), making
+    // four bit planes a band. A digit's cells are those whose four bits spell it. (Measured in
+    // process against one write a cell into a table of masks, whose writes to the same mask wait
+    // for each other: serg +4 to 8%, the 17-clue set +3 to 5%, the other sets +1 to 6%.)
+    let mut placed = [[0u32; 3]; 9];
     for (band, cells) in cells.chunks_exact(27).enumerate() {
-        for (bit, &d) in cells.iter().enumerate() {
-            // (Never over 9; the bound only spares a check that cannot fail.)
-            placed[usize::from(d).min(9)][band] |= 1 << bit;
+        let mut bytes = [0u8; 32];
+        bytes[..27].copy_from_slice(cells);
+        let mut planes = [0u32; 4];
+        for (word, eight) in bytes.chunks_exact(8).enumerate() {
+            let word_bits = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+            for (k, plane) in planes.iter_mut().enumerate() {
+                let bits =
+                    ((word_bits >> k) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+                *plane |= (bits as u32) << (8 * word);
+            }
+        }
+        // The cells by what their two low bits spell (0 to 3) and their two high bits (0 to 2:
+        // the numbers are 9 at most); the padding's zeros spell 0, no digit.
+        let [p0, p1, p2, p3] = planes;
+        let low = [!p0 & !p1, p0 & !p1, !p0 & p1, p0 & p1];
+        let high = [!p2 & !p3, p2 & !p3, !p2 & p3];
+        for (digit, masks) in (1..=9).zip(&mut placed) {
+            masks[band] = low[digit & 3] & high[digit >> 2];
         }
     }
-    Bands::with_givens(placed[1..].try_into().expect("nine digits"))
+    Bands::with_givens(&placed)
 }
 
 impl Iterator for Solutions {
