@@ -208,9 +208,7 @@ impl Solutions {
     /// # Errors
     /// As [`from_line`](Solutions::from_line).
     pub fn restart(&mut self, text: &str) -> Result<(), ParseError> {
-        let start = read_line(text)?;
-        self.stack.clear();
-        self.begin(start);
+        self.begin(read_line(text)?);
         Ok(())
     }
 
@@ -230,9 +228,10 @@ impl Solutions {
         search
     }
 
-    /// Set out from `start`, the stack empty.
+    /// Set out from `start`: the grids left on the stack by an earlier search are dropped (its
+    /// memory kept), and the counters start anew.
     fn begin(&mut self, start: Option<Bands>) {
-        debug_assert!(self.stack.is_empty());
+        self.stack.clear();
         self.live = start.is_some();
         self.fresh = start.is_some();
         self.bands = start.unwrap_or_else(Bands::new);

@@ -31,6 +31,7 @@ pub struct Batch {
 
 impl Batch {
     fn new() -> Batch {
+        // Room for a batch of puzzle lines (81 cells, a line end, a few more) without growing.
         Batch { text: Vec::with_capacity(BATCH * 96), ends: Vec::with_capacity(BATCH), first: 0 }
     }
 
