@@ -1,6 +1,7 @@
 //! The bitfield board: digits in cells, and the digits each house holds as bit masks.
 
-use super::{Cell, Digit, Digits};
+use super::geometry::classic;
+use super::{Cell, Digit, Digits, Geometry};
 use std::cell::Cell as Shared;
 use std::fmt;
 
@@ -26,39 +27,56 @@ use std::fmt;
 /// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Board {
+    geometry: Geometry,
     /// The digit in each cell, 0 for empty.
-    grid: [Shared<u8>; 81],
-    rows: [Shared<Digits>; 9],
-    cols: [Shared<Digits>; 9],
-    boxes: [Shared<Digits>; 9],
+    grid: Box<[Shared<u8>]>,
+    /// The digits each house holds, in [`Geometry::houses`] order.
+    held: Box<[Shared<Digits>]>,
 }
 
 impl Board {
-    /// The empty board.
+    /// The empty classic board.
     pub fn empty() -> Board {
-        let masks = || std::array::from_fn(|_| Shared::new(Digits::empty()));
-        Board { grid: std::array::from_fn(|_| Shared::new(0)), rows: masks(), cols: masks(), boxes: masks() }
+        Board::empty_of(&Geometry::classic())
     }
 
-    /// A board from 81 numbers in reading order (0 empty, 1 to 9 a given) that are checked
-    /// already; `None` if a number is over 9 or a digit repeats in a house. One pass with the
-    /// house masks in registers: the batch path of millions of lines comes through here
-    /// (`TryFrom<[u8; 81]>` says what is wrong when this refuses).
-    pub(crate) fn from_digits(cells: &[u8; 81]) -> Option<Board> {
+    /// The empty board of a geometry.
+    ///
+    /// ```
+    /// use backtrack::sudoku::{Board, Geometry};
+    /// let board = Board::empty_of(&Geometry::boxed(2, 3)?);
+    /// assert_eq!(board.geometry().side(), 6);
+    /// assert_eq!(board.candidates(board.geometry().cell(0, 0)).to_string(), "123456");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn empty_of(geometry: &Geometry) -> Board {
+        Board {
+            geometry: geometry.clone(),
+            grid: (0..geometry.cells()).map(|_| Shared::new(0)).collect(),
+            held: geometry.houses().iter().map(|_| Shared::new(Digits::empty())).collect(),
+        }
+    }
+
+    /// A classic board from 81 numbers in reading order (0 empty, 1 to 9 a given) that are
+    /// checked already; `None` if a number is over 9 or a digit repeats in a house. One pass
+    /// with the house masks in registers: the batch path of millions of lines comes through
+    /// here (`TryFrom<[u8; 81]>` says what is wrong when this refuses).
+    pub(crate) fn from_digits(cells: &[u8; classic::CELLS]) -> Option<Board> {
         // Without a branch per cell: whether a cell is empty is as good as random to the
         // processor. An empty cell's bit is 0; a clash or a number over 9 is gathered in `bad`.
         // A row's digits are gathered in a register, not through memory: each cell's check
         // depends on the cells before it in the row, and a chain of stores and loads to one
         // place costs several cycles a link (with the row in an array a line took 145 ns, not 85).
-        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+        const SIDE: usize = classic::SIDE;
+        let (mut rows, mut cols, mut boxes) = ([0u32; SIDE], [0u32; SIDE], [0u32; SIDE]);
         let mut bad = 0;
-        for (row, line) in cells.chunks_exact(9).enumerate() {
-            let mut seen = 0u16;
+        for (row, line) in cells.chunks_exact(SIDE).enumerate() {
+            let mut seen = 0u32;
             for (col, &d) in line.iter().enumerate() {
                 bad |= u32::from(d > 9);
-                let bit = ((1u32 << (d & 15)) >> 1) as u16;
-                let boxed = row / 3 * 3 + col / 3;
-                bad |= u32::from((seen | cols[col] | boxes[boxed]) & bit);
+                let bit = (1u32 << (d & 15)) >> 1;
+                let boxed = classic::box_of(row * SIDE + col);
+                bad |= (seen | cols[col] | boxes[boxed]) & bit;
                 seen |= bit;
                 cols[col] |= bit;
                 boxes[boxed] |= bit;
@@ -68,17 +86,31 @@ impl Board {
         if bad != 0 {
             return None;
         }
-        let masks = |m: [u16; 9]| m.map(|bits| Shared::new(Digits::from_bits_retain(bits)));
+        // The classic geometry's houses: the rows, the columns, then the boxes.
+        let held = rows.into_iter().chain(cols).chain(boxes);
         Some(Board {
-            grid: cells.map(Shared::new),
-            rows: masks(rows),
-            cols: masks(cols),
-            boxes: masks(boxes),
+            geometry: Geometry::classic(),
+            grid: cells.iter().map(|&d| Shared::new(d)).collect(),
+            held: held.map(|bits| Shared::new(Digits::from_bits_retain(bits))).collect(),
         })
     }
 
+    /// The geometry of the board.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
     /// The digit in each cell, 0 where there is none, in reading order.
-    pub(crate) fn digits(&self) -> [u8; 81] {
+    pub fn values(&self) -> Vec<u8> {
+        self.grid.iter().map(Shared::get).collect()
+    }
+
+    /// The digit in each cell of a classic board, 0 where there is none, in reading order.
+    ///
+    /// # Panics
+    /// If the board is not classic.
+    pub(crate) fn digits(&self) -> [u8; classic::CELLS] {
+        assert!(self.geometry.is_classic(), "a {} board is not classic", self.geometry.name());
         std::array::from_fn(|i| self.grid[i].get())
     }
 
@@ -93,7 +125,12 @@ impl Board {
         if self.grid[cell.index()].get() != 0 {
             return Digits::empty();
         }
-        !(self.rows[cell.row()].get() | self.cols[cell.col()].get() | self.boxes[cell.box_index()].get())
+        let held = self
+            .geometry
+            .homes(cell)
+            .iter()
+            .fold(Digits::empty(), |held, &h| held | self.held[h as usize].get());
+        self.geometry.values() - held
     }
 
     /// Assume `digit` in `cell`; the returned guard takes it back when dropped.
@@ -115,7 +152,8 @@ impl Board {
     /// Place `digit` in `cell` for good (no guard), if it is a candidate.
     ///
     /// # Errors
-    /// The digit is not a candidate: the cell is filled, or a house holds the digit already.
+    /// The digit is not a candidate: the cell is filled, a house holds the digit already, or
+    /// the digit is over the grid's side.
     pub fn place(&self, cell: Cell, digit: Digit) -> Result<(), NotACandidate> {
         if !self.candidates(cell).has(digit) {
             return Err(NotACandidate { cell, digit });
@@ -135,14 +173,15 @@ impl Board {
 
     fn toggle(&self, cell: Cell, digit: Digit) {
         let bit = Digits::from(digit);
-        for mask in [&self.rows[cell.row()], &self.cols[cell.col()], &self.boxes[cell.box_index()]] {
+        for &h in self.geometry.homes(cell) {
+            let mask = &self.held[h as usize];
             mask.set(mask.get() ^ bit);
         }
     }
 
     /// The empty cells, in reading order.
     pub fn empty_cells(&self) -> impl Iterator<Item = Cell> + '_ {
-        Cell::all().filter(|&c| self.get(c).is_none())
+        self.geometry.all_cells().filter(|&c| self.get(c).is_none())
     }
 
     /// Whether every cell holds a digit (the masks keep the rules: it is then a solution).
@@ -174,17 +213,25 @@ impl Board {
 
     /// The first solution, as a new board; `self` is left as it was.
     ///
-    /// Uses the fastest engine, [`bitboard::Solutions`](super::bitboard::Solutions): a
-    /// millisecond at most on the hardest published puzzles.
+    /// Uses the fastest engine: on the classic grid
+    /// [`bitboard::Solutions`](super::bitboard::Solutions), a millisecond at most on the
+    /// hardest published puzzles; on any other, [`search::Solutions`](super::search::Solutions).
     pub fn solve(&self) -> Option<Board> {
-        super::bitboard::Solutions::new(self).next().map(|solution| solution.to_board())
+        if self.geometry.is_classic() {
+            return super::bitboard::Solutions::new(self).next().map(|solution| solution.to_board());
+        }
+        let mut search = super::search::Solutions::new(self);
+        search.next().map(|()| search.board())
     }
 
     /// Count the solutions, stopping at `limit` (`count_solutions(2) == 1` means unique).
     ///
     /// Uses the fastest engine, as [`Board::solve`] does.
     pub fn count_solutions(&self, limit: usize) -> usize {
-        super::bitboard::Solutions::new(self).take(limit).count()
+        if self.geometry.is_classic() {
+            return super::bitboard::Solutions::new(self).take(limit).count();
+        }
+        super::search::Solutions::new(self).take(limit).count()
     }
 }
 

@@ -1,26 +1,46 @@
-//! Where things are: cells, and the houses (rows, columns, boxes) they belong to.
+//! Where things are: cells, and the houses (rows, columns, boxes, regions, extra houses) they
+//! belong to. A cell knows the side of its grid, so it can say its row and column and name
+//! itself (`r1c1`) on any size; which houses it is in is the [`Geometry`]'s business.
 
+#[cfg(doc)]
+use super::geometry::Geometry;
+use super::geometry::classic;
 use std::fmt;
 
-/// One of the 81 cells, numbered 0 to 80 in reading order (row by row).
+/// One cell of a grid, numbered from 0 in reading order (row by row), with the side of its grid.
+///
+/// [`Cell::new`], [`Cell::at`] and [`Cell::all`] are the classic 9×9 grid's cells; a
+/// [`Geometry`] makes the cells of any grid ([`Geometry::cell`], [`Geometry::all_cells`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Cell(u8);
+pub struct Cell {
+    // The index comes first: cells of one grid order as reading order.
+    index: u16,
+    side: u8,
+}
 
 impl Cell {
-    /// The cell numbered `index` (0..81, reading order).
+    /// The classic grid's cell numbered `index` (0..81, reading order).
     ///
     /// # Panics
     /// If `index` is 81 or more; [`Cell::new_checked`] is the fallible twin.
     pub fn new(index: usize) -> Cell {
-        Cell::new_checked(index).unwrap_or_else(|| panic!("{index} is not a cell index (0..81)"))
+        Cell::new_checked(index)
+            .unwrap_or_else(|| panic!("{index} is not a cell index (0..{})", classic::CELLS))
     }
 
-    /// The cell numbered `index`, or `None` past 80.
+    /// The classic grid's cell numbered `index`, or `None` past 80.
     pub fn new_checked(index: usize) -> Option<Cell> {
-        (index < 81).then_some(Cell(index as u8))
+        (index < classic::CELLS).then(|| Cell::in_grid(classic::SIDE, index))
     }
 
-    /// The cell in row `row` and column `col`, both 0-based.
+    /// The cell numbered `index` of a grid of side `side`; the caller (a [`Geometry`]) has
+    /// checked both.
+    pub(crate) fn in_grid(side: usize, index: usize) -> Cell {
+        debug_assert!(index < side * side);
+        Cell { index: index as u16, side: side as u8 }
+    }
+
+    /// The classic grid's cell in row `row` and column `col`, both 0-based.
     ///
     /// ```
     /// use backtrack::sudoku::Cell;
@@ -32,126 +52,121 @@ impl Cell {
     /// # Panics
     /// If `row` or `col` is 9 or more.
     pub fn at(row: usize, col: usize) -> Cell {
-        assert!(row < 9 && col < 9, "r{row}c{col} is off the board (0-based)");
-        Cell((row * 9 + col) as u8)
+        classic::geometry().cell(row, col)
     }
 
-    /// All 81 cells in reading order.
+    /// The classic grid's 81 cells in reading order.
     pub fn all() -> impl ExactSizeIterator<Item = Cell> + Clone {
-        (0..81).map(Cell)
+        classic::geometry().all_cells()
     }
 
-    /// The index, 0 to 80.
+    /// The index, from 0 in reading order.
     pub fn index(self) -> usize {
-        self.0 as usize
+        self.index as usize
     }
 
-    /// The row, 0 to 8.
+    /// The side of the cell's grid.
+    pub fn side(self) -> usize {
+        self.side as usize
+    }
+
+    /// The row, from 0.
     pub fn row(self) -> usize {
-        self.0 as usize / 9
+        self.index as usize / self.side as usize
     }
 
-    /// The column, 0 to 8.
+    /// The column, from 0.
     pub fn col(self) -> usize {
-        self.0 as usize % 9
+        self.index as usize % self.side as usize
     }
 
-    /// The box, 0 to 8, in reading order.
+    /// The box of a classic grid's cell, 0 to 8 in reading order (a grid of another shape says
+    /// which box or region a cell is in through [`Geometry::region_of`]).
     pub fn box_index(self) -> usize {
-        self.row() / 3 * 3 + self.col() / 3
+        classic::box_of(self.index())
     }
 
-    /// The three houses of the cell: its row, its column, its box.
+    /// The three houses of a classic grid's cell: its row, its column, its box.
     pub fn houses(self) -> [House; 3] {
         [House::Row(self.row() as u8), House::Col(self.col() as u8), House::Box(self.box_index() as u8)]
     }
 
-    /// Whether two different cells share a house (they "see" each other).
+    /// Whether two different cells of the classic grid share a house (they "see" each other).
     pub fn sees(self, other: Cell) -> bool {
-        self != other
-            && (self.row() == other.row()
-                || self.col() == other.col()
-                || self.box_index() == other.box_index())
+        classic::peer_set(self.index()) >> other.index() & 1 == 1
     }
 
-    /// The 20 peers of the cell: the other cells of its row, column and box, in reading order.
+    /// The 20 peers of a classic grid's cell: the other cells of its row, column and box, in
+    /// reading order ([`Geometry::peers`] on any grid).
     pub fn peers(self) -> impl ExactSizeIterator<Item = Cell> + Clone {
-        PEERS[self.index()].iter().map(|&i| Cell(i))
+        classic::geometry().peers(self).iter().copied()
     }
 }
 
 impl fmt::Display for Cell {
-    /// `r1c1` to `r9c9`, 1-based as people count.
+    /// `r1c1` to `r9c9` (to `r25c25` on the largest grid), 1-based as people count.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "r{}c{}", self.row() + 1, self.col() + 1)
     }
 }
 
-/// The peers of each cell, computed once at compile time.
-const PEERS: [[u8; 20]; 81] = {
-    let mut table = [[0u8; 20]; 81];
-    let mut a = 0;
-    while a < 81 {
-        let mut k = 0;
-        let mut b = 0;
-        while b < 81 {
-            let same_row = a / 9 == b / 9;
-            let same_col = a % 9 == b % 9;
-            let same_box = a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3;
-            if a != b && (same_row || same_col || same_box) {
-                table[a][k] = b as u8;
-                k += 1;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    table
-};
-
-/// A house: a row, a column or a box, each holding every digit once. Indices are 0-based.
+/// A house: a set of cells that holds every value once. Indices are 0-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum House {
-    /// Row 0 to 8, top to bottom.
+    /// A row, top to bottom.
     Row(u8),
-    /// Column 0 to 8, left to right.
+    /// A column, left to right.
     Col(u8),
-    /// Box 0 to 8, in reading order.
+    /// A box, in reading order.
     Box(u8),
+    /// A region of a jigsaw grid, numbered in the order their first cells come.
+    Region(u8),
+    /// A diagonal of X-Sudoku: 0 from the top left corner, 1 from the top right.
+    Diagonal(u8),
+    /// A window of windoku, in reading order.
+    Window(u8),
 }
 
 impl House {
-    /// The 27 houses: the rows, then the columns, then the boxes.
-    pub fn all() -> impl Iterator<Item = House> + Clone {
-        (0..9).map(House::Row).chain((0..9).map(House::Col)).chain((0..9).map(House::Box))
+    /// The classic grid's 27 houses: the rows, then the columns, then the boxes
+    /// ([`Geometry::houses`] on any grid).
+    pub fn all() -> impl ExactSizeIterator<Item = House> + Clone {
+        classic::geometry().houses().iter().copied()
     }
 
-    /// The nine cells of the house, in reading order.
+    /// The nine cells of a house of the classic grid, in reading order ([`Geometry::members`]
+    /// on any grid).
+    ///
+    /// # Panics
+    /// If the classic grid has no such house (a region, a diagonal or a window).
     pub fn cells(self) -> impl ExactSizeIterator<Item = Cell> + Clone {
-        (0..9usize).map(move |i| match self {
-            House::Row(r) => Cell::at(r as usize, i),
-            House::Col(c) => Cell::at(i, c as usize),
-            House::Box(b) => Cell::at(b as usize / 3 * 3 + i / 3, b as usize % 3 * 3 + i % 3),
-        })
+        let geometry = classic::geometry();
+        let number = geometry.number(self).unwrap_or_else(|| panic!("the classic grid has no {self}"));
+        geometry.members(number).iter().copied()
     }
 
-    /// Whether `cell` is in the house.
+    /// Whether `cell` is in a house of the classic grid.
     pub fn contains(self, cell: Cell) -> bool {
         match self {
             House::Row(r) => cell.row() == r as usize,
             House::Col(c) => cell.col() == c as usize,
             House::Box(b) => cell.box_index() == b as usize,
+            _ => false,
         }
     }
 }
 
 impl fmt::Display for House {
-    /// `row 1`, `column 4`, `box 9`: 1-based, as people count.
+    /// `row 1`, `column 4`, `box 9`, `region 2`, `diagonal 1`, `window 4`: 1-based, as people
+    /// count.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             House::Row(i) => write!(f, "row {}", i + 1),
             House::Col(i) => write!(f, "column {}", i + 1),
             House::Box(i) => write!(f, "box {}", i + 1),
+            House::Region(i) => write!(f, "region {}", i + 1),
+            House::Diagonal(i) => write!(f, "diagonal {}", i + 1),
+            House::Window(i) => write!(f, "window {}", i + 1),
         }
     }
 }
@@ -159,6 +174,7 @@ impl fmt::Display for House {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::Geometry;
 
     #[test]
     fn structure_of_the_board() {
@@ -169,6 +185,7 @@ mod tests {
             assert_eq!(House::all().filter(|h| h.contains(cell)).count(), 3);
             assert_eq!(cell.houses().iter().filter(|h| h.contains(cell)).count(), 3);
             assert_eq!(cell.peers().count(), 20);
+            assert!(cell.peers().all(|p| cell.sees(p) && p.sees(cell)));
         }
         for house in House::all() {
             let cells: Vec<Cell> = house.cells().collect();
@@ -176,5 +193,12 @@ mod tests {
             assert!(cells.iter().all(|&c| house.contains(c)));
             assert!(cells.windows(2).all(|w| w[0] < w[1]));
         }
+    }
+
+    #[test]
+    fn a_cell_names_itself_on_any_grid() {
+        let big = Geometry::of_side(25).unwrap();
+        assert_eq!(big.cell(24, 9).to_string(), "r25c10");
+        assert_eq!((big.cell(24, 9).row(), big.cell(24, 9).col()), (24, 9));
     }
 }

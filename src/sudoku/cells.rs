@@ -48,8 +48,8 @@ impl fmt::Display for Candidate {
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Cells(u128);
 
-/// Every cell: the low 81 bits.
-const ALL: u128 = (1 << 81) - 1;
+/// Every cell of the classic grid: the low 81 bits.
+const ALL: u128 = (1 << super::geometry::classic::CELLS) - 1;
 
 impl Cells {
     /// No cell.
@@ -101,7 +101,7 @@ impl Cells {
 impl Cell {
     /// The 20 peers of the cell, as a set.
     pub fn peer_set(self) -> Cells {
-        PEER_SETS[self.index()]
+        Cells(super::geometry::classic::peer_set(self.index()))
     }
 }
 
@@ -111,24 +111,6 @@ impl House {
         self.cells().collect()
     }
 }
-
-/// The peers of each cell as a set, computed once at compile time.
-const PEER_SETS: [Cells; 81] = {
-    let mut table = [Cells(0); 81];
-    let mut a = 0;
-    while a < 81 {
-        let mut b = 0;
-        while b < 81 {
-            let same_box = a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3;
-            if a != b && (a / 9 == b / 9 || a % 9 == b % 9 || same_box) {
-                table[a].0 |= 1 << b;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    table
-};
 
 /// The cells of a [`Cells`], in reading order.
 #[derive(Clone, Debug)]

@@ -1,10 +1,11 @@
-//! Digits 1 to 9, and sets of them as bit flags.
+//! Digits (values) 1 to N, N up to 25, and sets of them as bit flags.
 
+use super::geometry::{MAX_SIDE, classic};
 use crate::Ones;
 use std::fmt;
 use std::num::NonZeroU8;
 
-/// A Sudoku digit, 1 to 9.
+/// A Sudoku digit: a value 1 to N of a grid of side N, at most 25 (1 to 9 on the classic grid).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Digit(NonZeroU8);
 
@@ -12,19 +13,20 @@ impl Digit {
     /// The digit `d`.
     ///
     /// # Panics
-    /// If `d` is not in 1..=9; [`Digit::new_checked`] is the fallible twin.
+    /// If `d` is not in 1..=25; [`Digit::new_checked`] is the fallible twin.
     ///
     /// ```
     /// use backtrack::sudoku::Digit;
     /// assert_eq!(Digit::new(7).get(), 7);
     /// ```
     pub fn new(d: u8) -> Digit {
-        Digit::new_checked(d).unwrap_or_else(|| panic!("{d} is not a Sudoku digit (1..=9)"))
+        Digit::new_checked(d).unwrap_or_else(|| panic!("{d} is not a Sudoku digit (1..={MAX_SIDE})"))
     }
 
-    /// The digit `d`, or `None` if `d` is not in 1..=9.
+    /// The digit `d`, or `None` if `d` is not in 1..=25 (a grid of side N takes 1..=N: the
+    /// board checks that).
     pub fn new_checked(d: u8) -> Option<Digit> {
-        NonZeroU8::new(d).filter(|d| d.get() <= 9).map(Digit)
+        NonZeroU8::new(d).filter(|d| d.get() as usize <= MAX_SIDE).map(Digit)
     }
 
     /// The digit as a number, 1 to 9.
@@ -32,9 +34,20 @@ impl Digit {
         self.0.get()
     }
 
-    /// The nine digits, 1 first.
+    /// The classic grid's nine digits, 1 first ([`Digit::up_to`] for any side).
     pub fn all() -> impl ExactSizeIterator<Item = Digit> + Clone {
-        (1..=9).map(Digit::new)
+        Digit::up_to(classic::SIDE)
+    }
+
+    /// The digits 1 to `side`, 1 first.
+    pub fn up_to(side: usize) -> impl ExactSizeIterator<Item = Digit> + Clone {
+        (1..=side.min(MAX_SIDE) as u8).map(Digit::new)
+    }
+
+    /// The character that stands for the digit in a grid's text: `1` to `9`, then `A` (10)
+    /// to `P` (25).
+    pub fn symbol(self) -> char {
+        super::Geometry::symbol(self.get())
     }
 
     pub(crate) fn index(self) -> usize {
@@ -51,11 +64,13 @@ impl fmt::Display for Digit {
 bitflags::bitflags! {
     /// A set of digits: the candidates of a cell, the digits a house holds.
     ///
-    /// The single-bit flags come first, so that `iter()` yields them in order; [`Digits::digits`]
-    /// iterates them as [`Digit`]s. `!set` is the complement within the nine digits (bitflags'
-    /// `!` truncates to known bits).
+    /// One bit a digit, 1 to 25. The classic grid's nine are named, so that `iter()` yields
+    /// them in order; [`Digits::digits`] iterates any set as [`Digit`]s. `Digits::all()` and
+    /// `!set` are the classic grid's nine digits and the complement within them (bitflags'
+    /// `!` truncates to the named bits); on a grid of side N, [`Digits::up_to`] is every value
+    /// and `Digits::up_to(n) - set` the complement.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-    pub struct Digits: u16 {
+    pub struct Digits: u32 {
         /// 1
         const D1 = 1 << 0;
         /// 2
@@ -78,6 +93,18 @@ bitflags::bitflags! {
 }
 
 impl Digits {
+    /// The digits 1 to `side` (at most 25).
+    ///
+    /// ```
+    /// use backtrack::sudoku::Digits;
+    /// assert_eq!(Digits::up_to(9), Digits::all());
+    /// assert_eq!((Digits::up_to(16) - Digits::D1).count(), 15);
+    /// assert_eq!(Digits::up_to(16).to_string(), "123456789ABCDEFG");
+    /// ```
+    pub fn up_to(side: usize) -> Digits {
+        Digits::from_bits_retain((1u32 << side.min(MAX_SIDE)) - 1)
+    }
+
     /// The digits of the set as [`Digit`]s, smallest first; the iterator knows its length.
     ///
     /// ```
@@ -120,9 +147,9 @@ impl FromIterator<Digit> for Digits {
 }
 
 impl fmt::Display for Digits {
-    /// The digits run together, `{1,7,9}` as `179`.
+    /// The digits' symbols run together, `{1,7,9}` as `179`, `{1,10,16}` as `1AG`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.digits().try_for_each(|d| write!(f, "{d}"))
+        self.digits().try_for_each(|d| write!(f, "{}", d.symbol()))
     }
 }
 
@@ -152,7 +179,7 @@ mod tests {
 
     #[test]
     fn every_set_survives_iteration() {
-        for bits in 0..512u16 {
+        for bits in 0..512u32 {
             let set = Digits::from_bits(bits).unwrap();
             let back: Digits = set.digits().collect();
             assert_eq!(back, set);
@@ -166,7 +193,8 @@ mod tests {
     #[test]
     fn digits_are_checked() {
         assert_eq!(Digit::new_checked(0), None);
-        assert_eq!(Digit::new_checked(10), None);
+        assert_eq!(Digit::new_checked(26), None);
+        assert_eq!(Digit::new_checked(25).map(Digit::symbol), Some('P'));
         assert_eq!(Digit::all().map(Digit::get).collect::<Vec<_>>(), (1..=9).collect::<Vec<_>>());
         assert_eq!(Digits::all().single(), None);
         assert_eq!(Digits::D5.single(), Some(Digit::new(5)));

@@ -1,11 +1,14 @@
-//! Showing boards: the seed's newspaper layout, and the 81-character line.
+//! Showing boards: the seed's newspaper layout (any box shape; region borders for a jigsaw),
+//! and the one-line form.
 
+use super::geometry::Layout;
 use super::{Board, Cell};
 use std::fmt;
 
 impl fmt::Display for Board {
-    /// `{}` prints the seed's layout: three bands separated by a blank line, a gap between
-    /// boxes, `.` for an empty cell. `{:#}` prints the 81-character line (`.` for empty), the
+    /// `{}` prints the seed's layout: bands of boxes separated by a blank line, a gap between
+    /// boxes, `.` for an empty cell (a jigsaw grid draws its regions' borders instead). `{:#}`
+    /// prints the one-line form, N² characters (`.` for empty, values `1`-`9` then `A`…), the
     /// community's one-puzzle-a-line format.
     ///
     /// ```
@@ -16,36 +19,92 @@ impl fmt::Display for Board {
     /// assert_eq!(grid.lines().next(), Some("   9 2 6    5 1 7    4 8 3"));
     /// assert_eq!(grid.lines().count(), 11);
     /// assert_eq!(format!("{board:#}").len(), 81);
+    ///
+    /// let six: Board = "123456456123231564564231312645645312".parse()?;
+    /// assert_eq!(six.to_string().lines().next(), Some("   1 2 3    4 5 6"));
+    /// assert_eq!(six.to_string().lines().count(), 8);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let digit = |cell: Cell| self.get(cell).map_or('.', |d| (b'0' + d.get()) as char);
         if f.alternate() {
             // One write of the whole line: a batch prints one a puzzle, and 81 calls of the
             // formatter cost more than the search of an easy puzzle.
-            let line = self.digits().map(|d| if d == 0 { b'.' } else { b'0' + d });
+            let line: Vec<u8> = self.values().into_iter().map(|d| symbol(d) as u8).collect();
             return f.write_str(std::str::from_utf8(&line).map_err(|_| fmt::Error)?);
         }
-        for row in 0..9 {
-            if row == 3 || row == 6 {
+        let geometry = self.geometry();
+        let side = geometry.side();
+        let digit = |cell: Cell| self.get(cell).map_or('.', |d| d.symbol());
+        let (rows, cols) = match geometry.layout() {
+            Layout::Boxes { rows, cols } => (*rows, *cols),
+            Layout::Regions(_) | Layout::Latin => return regions(self, f),
+        };
+        for row in 0..side {
+            if row > 0 && row % rows == 0 {
                 writeln!(f)?;
             }
             let mut line = String::from("   ");
-            for col in 0..9 {
-                line.push(digit(Cell::at(row, col)));
-                line.push_str(match col {
-                    2 | 5 => "    ",
-                    8 => "",
-                    _ => " ",
-                });
+            for col in 0..side {
+                line.push(digit(geometry.cell(row, col)));
+                if col + 1 < side {
+                    line.push_str(if (col + 1) % cols == 0 { "    " } else { " " });
+                }
             }
             f.write_str(&line)?;
-            if row < 8 {
+            if row + 1 < side {
                 writeln!(f)?;
             }
         }
         Ok(())
     }
+}
+
+/// The character of a value in the one-line form, `.` for 0.
+fn symbol(value: u8) -> char {
+    if value == 0 { '.' } else { super::Geometry::symbol(value) }
+}
+
+/// A grid without boxes: `|` between cells of two regions, and under each row a line with `-`
+/// under each cell whose neighbour below is in another region (`+` where borders meet). A
+/// Latin square has no region: its cells are spaced alike.
+fn regions(board: &Board, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let geometry = board.geometry();
+    let side = geometry.side();
+    let region = |row: usize, col: usize| geometry.region_of(geometry.cell(row, col));
+    for row in 0..side {
+        let mut line = String::from("   ");
+        for col in 0..side {
+            line.push(board.get(geometry.cell(row, col)).map_or('.', |d| d.symbol()));
+            if col + 1 < side {
+                line.push(if region(row, col) != region(row, col + 1) { '|' } else { ' ' });
+            }
+        }
+        f.write_str(line.trim_end())?;
+        if row + 1 == side {
+            break;
+        }
+        writeln!(f)?;
+        let mut under = String::from("   ");
+        for col in 0..side {
+            let below = region(row, col) != region(row + 1, col);
+            under.push(if below { '-' } else { ' ' });
+            if col + 1 < side {
+                let right_below = region(row, col + 1) != region(row + 1, col + 1);
+                let beside = region(row, col) != region(row, col + 1)
+                    || region(row + 1, col) != region(row + 1, col + 1);
+                under.push(match (below || right_below, beside) {
+                    (true, true) => '+',
+                    (true, false) if below && right_below => '-',
+                    (false, true) => '|',
+                    _ => ' ',
+                });
+            }
+        }
+        if !under.trim().is_empty() {
+            writeln!(f, "{}", under.trim_end())?;
+        }
+    }
+    Ok(())
 }
 
 impl fmt::Debug for Board {

@@ -1,14 +1,17 @@
-//! Sudoku as an exact-cover problem, solved with Dancing Links: the fast path.
+//! Sudoku as an exact-cover problem, solved with Dancing Links.
 //!
-//! The 729 options are the candidates `R{r}C{c}#{d}`; the 324 items are the constraints of the
-//! seed: each cell holds one digit (`R{r}C{c}`), each row, column and box holds each digit once
-//! (`R{r}#{d}`, `C{c}#{d}`, `B{b}#{d}`). A solution is 81 options that cover every item once.
+//! On a grid of side N, the N³ options are the candidates `R{r}C{c}#{d}`; the items are the
+//! constraints of the seed, read off the geometry's houses: each cell holds one digit
+//! (`R{r}C{c}`), and each house holds each digit once (`R{r}#{d}`, `C{c}#{d}`, `B{b}#{d}`, and
+//! so on for regions, diagonals and windows). A solution is N² options that cover every item
+//! once. On the classic grid: 729 options, 324 items.
 
-use super::{Board, Cell, Digit};
+use super::geometry::classic;
+use super::{Board, Cell, Digit, Geometry, House};
 use crate::dlx::{Matrix, Named, Solver};
 
-/// The 729×324 Sudoku matrix, built once and reused for any number of puzzles: each search
-/// chooses the puzzle's givens, searches, and leaves the matrix as it found it.
+/// The Sudoku matrix of a geometry, built once and reused for any number of puzzles: each
+/// search chooses the puzzle's givens, searches, and leaves the matrix as it found it.
 ///
 /// ```
 /// use backtrack::sudoku::{Board, ExactCover};
@@ -23,37 +26,67 @@ use crate::dlx::{Matrix, Named, Solver};
 /// ```
 #[derive(Clone, Debug)]
 pub struct ExactCover {
+    geometry: Geometry,
     matrix: Matrix,
 }
 
 impl ExactCover {
-    /// Build the matrix: item numbers as in [`ExactCover::items`], option `9 * cell + d - 1`.
+    /// The classic grid's matrix: item numbers as in [`ExactCover::items`], option
+    /// `9 * cell + d - 1`.
     pub fn new() -> ExactCover {
-        let mut matrix = Matrix::new(324, 0);
-        for cell in Cell::all() {
-            for digit in Digit::all() {
-                matrix.add_option(&ExactCover::items(cell, digit)).expect("the Sudoku matrix is well formed");
+        ExactCover::of(&Geometry::classic())
+    }
+
+    /// The matrix of any geometry: the cells' items first (one a cell, reading order), then
+    /// for each house in [`Geometry::houses`] order its N digits; option `N * cell + d - 1`.
+    ///
+    /// ```
+    /// use backtrack::sudoku::{Board, ExactCover, Geometry};
+    ///
+    /// // The 4×4 grids, counted by Dancing Links: 288.
+    /// let geometry = Geometry::of_side(4)?;
+    /// let mut cover = ExactCover::of(&geometry);
+    /// let solver = cover.solver(&Board::empty_of(&geometry));
+    /// assert_eq!(solver.count(), 288);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn of(geometry: &Geometry) -> ExactCover {
+        let mut matrix = Matrix::new(geometry.cells() + geometry.houses().len() * geometry.side(), 0);
+        for cell in geometry.all_cells() {
+            for digit in Digit::up_to(geometry.side()) {
+                matrix
+                    .add_option(&items_of(geometry, cell, digit))
+                    .expect("the Sudoku matrix is well formed");
             }
         }
-        ExactCover { matrix }
+        ExactCover { geometry: geometry.clone(), matrix }
     }
 
-    /// The four items the candidate `digit` in `cell` covers: the cell, then the digit in its
-    /// row, column and box.
+    /// The geometry of the matrix.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// The four items the candidate `digit` in `cell` of the classic grid covers: the cell,
+    /// then the digit in its row, column and box.
     pub fn items(cell: Cell, digit: Digit) -> [usize; 4] {
-        let d = digit.get() as usize - 1;
-        [cell.index(), 81 + cell.row() * 9 + d, 162 + cell.col() * 9 + d, 243 + cell.box_index() * 9 + d]
+        let items = items_of(classic::geometry(), cell, digit);
+        [items[0], items[1], items[2], items[3]]
     }
 
-    /// The option number of the candidate `digit` in `cell`.
+    /// The option number of the candidate `digit` in `cell` (of any grid).
     pub fn option(cell: Cell, digit: Digit) -> usize {
-        cell.index() * 9 + digit.get() as usize - 1
+        cell.index() * cell.side() + digit.get() as usize - 1
     }
 
     /// A search for the solutions of `board`: its givens are chosen first.
+    ///
+    /// # Panics
+    /// If the board's geometry is not the matrix's.
     pub fn solver(&mut self, board: &Board) -> Solver<'_> {
+        assert_eq!(board.geometry(), &self.geometry, "a board of another geometry than the matrix's");
         let mut solver = self.matrix.solver();
-        for cell in Cell::all() {
+        for cell in self.geometry.all_cells() {
             if let Some(digit) = board.get(cell) {
                 // A board's givens never clash: its masks keep the rules.
                 solver.choose(ExactCover::option(cell, digit)).expect("a board's givens are consistent");
@@ -62,43 +95,75 @@ impl ExactCover {
         solver
     }
 
-    /// The board that a solution (a list of option numbers) describes.
+    /// The classic board that a solution (a list of option numbers) describes.
     ///
     /// # Panics
-    /// If `solution` is not a set of this matrix's options that never clash: an option past
-    /// 728, or two options for the same cell or for a digit twice in a house. The solutions of
-    /// [`ExactCover::solver`] never do.
+    /// If `solution` is not a set of the classic matrix's options that never clash: an option
+    /// past 728, or two options for the same cell or for a digit twice in a house. The
+    /// solutions of [`ExactCover::solver`] never do.
     pub fn board(solution: &[usize]) -> Board {
-        let board = Board::empty();
+        ExactCover::board_of(classic::geometry(), solution)
+    }
+
+    /// The board of `geometry` that a solution of its matrix describes.
+    ///
+    /// # Panics
+    /// As [`ExactCover::board`], for the matrix of `geometry`.
+    pub fn board_of(geometry: &Geometry, solution: &[usize]) -> Board {
+        let board = Board::empty_of(geometry);
+        let side = geometry.side();
         for &option in solution {
-            let (cell, digit) = (Cell::new(option / 9), Digit::new((option % 9) as u8 + 1));
+            let cell = geometry.cell_checked(option / side).expect("an option of the matrix");
+            let digit = Digit::new((option % side) as u8 + 1);
             board.place(cell, digit).expect("a solution's options never clash");
         }
         board
     }
 
-    /// The same problem with the seed's names: options `R1C1#1`, items `R1C1`, `R1#1`, `C1#1`,
-    /// `B1#1` (1-based), in the same order as the numbered matrix.
+    /// The classic problem with the seed's names: options `R1C1#1`, items `R1C1`, `R1#1`,
+    /// `C1#1`, `B1#1` (1-based), in the same order as the numbered matrix.
     pub fn named() -> Named {
-        let cell_items = Cell::all().map(|c| format!("R{}C{}", c.row() + 1, c.col() + 1));
-        let house_items = ["R", "C", "B"]
-            .into_iter()
-            .flat_map(|h| (1..=9).flat_map(move |i| Digit::all().map(move |d| format!("{h}{i}#{d}"))));
+        ExactCover::named_of(classic::geometry())
+    }
+
+    /// The problem of any geometry with the seed's names (regions `G`, diagonals `D`, windows
+    /// `W`; digits as numbers), in the same order as its numbered matrix.
+    pub fn named_of(geometry: &Geometry) -> Named {
+        let cell_name = |c: Cell| format!("R{}C{}", c.row() + 1, c.col() + 1);
+        let digits = || Digit::up_to(geometry.side());
+        let cell_items = geometry.all_cells().map(cell_name);
+        let house_items = geometry.houses().iter().flat_map(|&h| digits().map(move |d| house_item(h, d)));
         let mut named = Named::new(cell_items.chain(house_items), [] as [&str; 0]).expect("distinct names");
-        for cell in Cell::all() {
-            for digit in Digit::all() {
-                let (r, c, b) = (cell.row() + 1, cell.col() + 1, cell.box_index() + 1);
-                let items = [
-                    format!("R{r}C{c}"),
-                    format!("R{r}#{digit}"),
-                    format!("C{c}#{digit}"),
-                    format!("B{b}#{digit}"),
-                ];
-                named.add_option(&format!("R{r}C{c}#{digit}"), &items).expect("known items");
+        for cell in geometry.all_cells() {
+            for digit in digits() {
+                let houses =
+                    geometry.homes(cell).iter().map(|&h| house_item(geometry.house(h as usize), digit));
+                let items: Vec<String> = std::iter::once(cell_name(cell)).chain(houses).collect();
+                named.add_option(&format!("{}#{digit}", cell_name(cell)), &items).expect("known items");
             }
         }
         named
     }
+}
+
+/// The items of the candidate `digit` in `cell`: the cell, then the digit in each of its houses.
+fn items_of(geometry: &Geometry, cell: Cell, digit: Digit) -> Vec<usize> {
+    let (cells, side, d) = (geometry.cells(), geometry.side(), digit.get() as usize - 1);
+    let houses = geometry.homes(cell).iter().map(|&h| cells + h as usize * side + d);
+    std::iter::once(cell.index()).chain(houses).collect()
+}
+
+/// The name of the item "digit in house": `R1#4`, `C2#4`, `B3#4`, `G3#4`, `D1#4`, `W2#4`.
+fn house_item(house: House, digit: Digit) -> String {
+    let (letter, i) = match house {
+        House::Row(i) => ('R', i),
+        House::Col(i) => ('C', i),
+        House::Box(i) => ('B', i),
+        House::Region(i) => ('G', i),
+        House::Diagonal(i) => ('D', i),
+        House::Window(i) => ('W', i),
+    };
+    format!("{letter}{}#{digit}", i + 1)
 }
 
 impl Default for ExactCover {

@@ -26,12 +26,15 @@ mod digits;
 mod display;
 mod exact_cover;
 pub mod generate;
+pub mod geometry;
 pub mod logic;
 mod parse;
+pub mod search;
 
 pub use board::{Board, NotACandidate, Placement, Placements};
 pub use cell::{Cell, House};
 pub use cells::{Candidate, CellIter, Cells};
 pub use digits::{Digit, DigitIter, Digits};
 pub use exact_cover::ExactCover;
+pub use geometry::{Extra, Geometry, GeometryError, Layout};
 pub use parse::ParseError;

@@ -1,17 +1,23 @@
 //! Reading boards: the newspaper string, pasted grids, and the seed's comma-separated files.
 
-use super::{Board, Cell, Digit, House};
+use super::geometry::{MAX_SIDE, SIDES, classic};
+use super::{Board, Cell, Digit, Geometry, House};
 use std::fmt;
 use std::str::FromStr;
 
 impl FromStr for Board {
     type Err = ParseError;
 
-    /// Read a board from text, in any of the usual layouts:
-    /// - the newspaper string: 81 cells on one line, `0`, `.` or `_` for an empty cell;
-    /// - a grid of nine lines of nine cells, with or without decorations (`|`, `-`, `+`,
-    ///   spaces, blank lines between bands);
-    /// - the seed's file format: `_` for empty, commas between cells.
+    /// Read a board from text, in any of the usual layouts, of any size: the side follows from
+    /// the number of cells (16, 36, 64, 81, 144, 256, 625, … for 4, 6, 8, 9, 12, 16, 25, …; the
+    /// boxes those of [`Geometry::of_side`]; [`Board::parse_in`] reads a grid of a geometry
+    /// given, jigsaw or with extra houses).
+    /// - the newspaper string: N² cells on one line, `0`, `.` or `_` for an empty cell, values
+    ///   `1`-`9` then `A` (10) to `P` (25), in either case;
+    /// - a grid of N lines of N cells, with or without decorations (`|`, `-`, `+`, spaces,
+    ///   blank lines between bands);
+    /// - the seed's file format: `_` for empty, commas between cells;
+    /// - numbers separated by spaces or commas, for those who write `10 11 12` (`0` empty).
     ///
     /// Givens that break a rule (a digit twice in a house) are an error before any search.
     ///
@@ -33,8 +39,16 @@ impl FromStr for Board {
     ///     4,_,5,  7,_,_,  2,_,_".parse()?;
     /// assert_eq!(line, grid);
     ///
+    /// // 6×6 (2×3 boxes) and 16×16 (4×4 boxes, values 1-9 then A-G).
+    /// let six: Board = "1.....4.2.........................3.".parse()?;
+    /// assert_eq!(six.geometry().boxes(), Some((2, 3)));
+    /// let sixteen: Board = format!("G{}", ".".repeat(255)).parse()?;
+    /// assert_eq!(sixteen.geometry().side(), 16);
+    ///
     /// let err = "12345678".parse::<Board>().unwrap_err();
     /// assert_eq!(err.to_string(), "8 cells, expected 81");
+    /// let err = "1".repeat(250).parse::<Board>().unwrap_err();
+    /// assert_eq!(err.to_string(), "250 cells, expected 256 (a grid has N² cells, N from 4 to 25)");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn from_str(text: &str) -> Result<Board, ParseError> {
@@ -43,78 +57,226 @@ impl FromStr for Board {
         if let Some(cells) = line_of_cells(text) {
             return Board::try_from(cells);
         }
-        // The cells of each line that has any, with the line's number (1-based).
-        let mut lines: Vec<(usize, Vec<u8>)> = Vec::new();
-        for (l, line) in text.lines().enumerate() {
-            let mut cells = Vec::new();
-            for (c, ch) in line.chars().enumerate() {
-                match ch {
-                    '1'..='9' => cells.push(ch as u8 - b'0'),
-                    '0' | '.' | '_' => cells.push(0),
-                    '|' | '-' | '+' | ',' => {}
-                    _ if ch.is_whitespace() => {}
-                    _ => return Err(ParseError::InvalidCharacter { line: l + 1, column: c + 1, found: ch }),
-                }
-            }
-            if !cells.is_empty() {
-                lines.push((l + 1, cells));
-            }
-        }
-        let cells: Vec<u8> = match lines.as_slice() {
-            [(_, cells)] if cells.len() == 81 => cells.clone(),
-            [(_, cells)] => return Err(ParseError::CellCount { found: cells.len() }),
-            [] => return Err(ParseError::CellCount { found: 0 }),
-            _ => {
-                if let Some((line, cells)) = lines.iter().find(|(_, cells)| cells.len() != 9) {
-                    return Err(ParseError::LineLength { line: *line, found: cells.len() });
-                }
-                if lines.len() != 9 {
-                    return Err(ParseError::RowCount { found: lines.len() });
-                }
-                lines.into_iter().flat_map(|(_, cells)| cells).collect()
-            }
-        };
-        Board::try_from(<[u8; 81]>::try_from(cells).expect("81 cells counted above"))
+        read(text, None)
     }
 }
 
-/// The numbers of a line of exactly 81 cells (digits, `0`, `.` or `_` for an empty cell), 0 for
-/// an empty cell; `None` for any other text. Every byte is looked at, without a branch on each.
-pub(crate) fn line_of_cells(text: &str) -> Option<[u8; 81]> {
-    let bytes = <[u8; 81]>::try_from(text.as_bytes()).ok()?;
-    let digits = bytes.map(|b| b.wrapping_sub(b'0'));
-    let marks = bytes.iter().zip(&digits).fold(true, |ok, (&b, &d)| ok & (d <= 9 || b == b'.' || b == b'_'));
-    marks.then(|| digits.map(|d| if d <= 9 { d } else { 0 }))
-}
-
-impl TryFrom<[u8; 81]> for Board {
-    type Error = ParseError;
-
-    /// A board from 81 numbers in reading order, 0 for empty and 1 to 9 for givens.
+impl Board {
+    /// Read a board of `geometry` from text, in the layouts [`Board`'s `parse`](Board::from_str)
+    /// reads.
+    ///
+    /// ```
+    /// use backtrack::sudoku::{Board, Geometry};
+    ///
+    /// let jigsaw = Geometry::jigsaw(4, "ABBBAABCADCCDDDC")?;
+    /// let board = Board::parse_in(".23..3.........1", &jigsaw)?;
+    /// assert_eq!(board.solve().map(|b| format!("{b:#}")).as_deref(), Some("1234431221433421"));
+    /// let err = Board::parse_in("4...4...........", &jigsaw).unwrap_err();
+    /// assert_eq!(err.to_string(), "digit 4 appears twice in column 1 (r1c1 and r2c1)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
-    /// A number above 9, or a digit twice in a house.
-    fn try_from(cells: [u8; 81]) -> Result<Board, ParseError> {
-        if let Some(board) = Board::from_digits(&cells) {
-            return Ok(board);
+    /// As `parse`, with the size of `geometry` expected.
+    pub fn parse_in(text: &str, geometry: &Geometry) -> Result<Board, ParseError> {
+        if geometry.is_classic() {
+            return text.parse();
         }
-        // Refused: place the givens one by one to say which cell is wrong, and why.
-        let board = Board::empty();
-        for (cell, &d) in Cell::all().zip(&cells) {
-            if d == 0 {
+        read(text, Some(geometry))
+    }
+
+    /// A board of `geometry` from its values in reading order, 0 for empty.
+    ///
+    /// # Errors
+    /// Not N² values, a value over the side, or a digit twice in a house.
+    pub fn from_values(geometry: &Geometry, values: &[u8]) -> Result<Board, ParseError> {
+        if values.len() != geometry.cells() {
+            return Err(ParseError::CellCount { found: values.len(), expected: geometry.cells() });
+        }
+        let board = Board::empty_of(geometry);
+        for (cell, &value) in geometry.all_cells().zip(values) {
+            if value == 0 {
                 continue;
             }
-            let digit = Digit::new_checked(d).ok_or(ParseError::NotADigit { cell, found: d })?;
+            let digit = Digit::new_checked(value)
+                .filter(|d| (d.get() as usize) <= geometry.side())
+                .ok_or(ParseError::NotADigit { cell, found: value })?;
             if board.place(cell, digit).is_err() {
-                let (house, first) = cell
-                    .houses()
-                    .into_iter()
-                    .find_map(|h| h.cells().find(|&c| board.get(c) == Some(digit)).map(|c| (h, c)))
+                let (house, first) = geometry
+                    .homes(cell)
+                    .iter()
+                    .find_map(|&h| {
+                        let cells = geometry.members(h as usize);
+                        cells
+                            .iter()
+                            .find(|&&c| board.get(c) == Some(digit))
+                            .map(|&c| (geometry.house(h as usize), c))
+                    })
                     .expect("a digit that cannot go in an empty cell is in one of its houses");
                 return Err(ParseError::Repeated { digit, house, first, second: cell });
             }
         }
         Ok(board)
+    }
+}
+
+/// A cell read from text: its value (0 empty), and where it stands.
+struct Read {
+    value: u8,
+    line: usize,
+    column: usize,
+}
+
+/// The general reader: the cells of the text, line by line, then the size they make (or the
+/// size of `geometry`), then the board.
+fn read(text: &str, geometry: Option<&Geometry>) -> Result<Board, ParseError> {
+    let lines = if numbers_only(text) { numbers(text)? } else { symbols(text)? };
+    let count: usize = lines.iter().map(Vec::len).sum();
+    let side = match geometry {
+        Some(geometry) => geometry.side(),
+        None => match lines.as_slice() {
+            [_] | [] => side_of(count)
+                .ok_or(ParseError::CellCount { found: count, expected: nearest_square(count) })?,
+            [first, ..] if SIDES.contains(&first.len()) => first.len(),
+            _ => side_of(count)
+                .ok_or(ParseError::CellCount { found: count, expected: nearest_square(count) })?,
+        },
+    };
+    let cells: Vec<Read> = match lines.as_slice() {
+        [cells] if cells.len() == side * side => lines.into_iter().flatten().collect(),
+        [_] | [] => return Err(ParseError::CellCount { found: count, expected: side * side }),
+        _ => {
+            if let Some(cells) = lines.iter().find(|cells| cells.len() != side) {
+                return Err(ParseError::LineLength {
+                    line: cells[0].line,
+                    found: cells.len(),
+                    expected: side,
+                });
+            }
+            if lines.len() != side {
+                return Err(ParseError::RowCount { found: lines.len(), expected: side });
+            }
+            lines.into_iter().flatten().collect()
+        }
+    };
+    let geometry = match geometry {
+        Some(geometry) => geometry.clone(),
+        None => Geometry::of_side(side)
+            .map_err(|_| ParseError::CellCount { found: count, expected: nearest_square(count) })?,
+    };
+    if let Some(read) = cells.iter().find(|r| r.value as usize > side) {
+        return Err(ParseError::OutOfRange {
+            line: read.line,
+            column: read.column,
+            found: Geometry::symbol(read.value),
+            side,
+        });
+    }
+    let values: Vec<u8> = cells.iter().map(|r| r.value).collect();
+    Board::from_values(&geometry, &values)
+}
+
+/// The side of a grid of `count` cells, if the reader knows it (4 to 25).
+fn side_of(count: usize) -> Option<usize> {
+    SIDES.clone().find(|side| side * side == count)
+}
+
+/// The number of cells of the grid nearest in size to `count` cells, to say what was expected.
+fn nearest_square(count: usize) -> usize {
+    // A short line is most likely a classic puzzle cut short.
+    if count < 12 {
+        return classic::CELLS;
+    }
+    SIDES.clone().map(|side| side * side).min_by_key(|&cells| cells.abs_diff(count)).unwrap_or(81)
+}
+
+/// Whether the text is numbers separated by spaces or commas, one at least of two digits (`10
+/// 11 12`): every other layout has a cell a character.
+fn numbers_only(text: &str) -> bool {
+    let mut tokens = text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty());
+    let mut long = false;
+    let all = tokens.all(|t| {
+        long |= t.len() == 2;
+        t.len() <= 2 && (t.bytes().all(|b| b.is_ascii_digit()) || t == "." || t == "_")
+    });
+    all && long
+}
+
+/// The cells of text written as numbers, line by line (lines without any left out).
+fn numbers(text: &str) -> Result<Vec<Vec<Read>>, ParseError> {
+    let mut lines = Vec::new();
+    for (l, line) in text.lines().enumerate() {
+        let mut cells = Vec::new();
+        let mut column = 1;
+        for token in line.split(|c: char| c.is_whitespace() || c == ',') {
+            if !token.is_empty() {
+                let value = token.parse::<u8>().unwrap_or(0);
+                if value as usize > MAX_SIDE {
+                    return Err(ParseError::InvalidCharacter {
+                        line: l + 1,
+                        column,
+                        found: token.chars().next().unwrap_or(' '),
+                    });
+                }
+                cells.push(Read { value, line: l + 1, column });
+            }
+            column += token.chars().count() + 1;
+        }
+        if !cells.is_empty() {
+            lines.push(cells);
+        }
+    }
+    Ok(lines)
+}
+
+/// The cells of text written a character a cell, line by line (lines without any left out).
+fn symbols(text: &str) -> Result<Vec<Vec<Read>>, ParseError> {
+    let mut lines = Vec::new();
+    for (l, line) in text.lines().enumerate() {
+        let mut cells = Vec::new();
+        for (c, ch) in line.chars().enumerate() {
+            let value = match ch {
+                '0' | '.' | '_' => 0,
+                '|' | '-' | '+' | ',' => continue,
+                _ if ch.is_whitespace() => continue,
+                _ => match Geometry::value_of(ch).filter(|&v| v as usize <= MAX_SIDE) {
+                    Some(value) => value,
+                    None => {
+                        return Err(ParseError::InvalidCharacter { line: l + 1, column: c + 1, found: ch });
+                    }
+                },
+            };
+            cells.push(Read { value, line: l + 1, column: c + 1 });
+        }
+        if !cells.is_empty() {
+            lines.push(cells);
+        }
+    }
+    Ok(lines)
+}
+
+/// The numbers of a line of exactly 81 cells (digits, `0`, `.` or `_` for an empty cell), 0 for
+/// an empty cell; `None` for any other text. Every byte is looked at, without a branch on each.
+pub(crate) fn line_of_cells(text: &str) -> Option<[u8; classic::CELLS]> {
+    let bytes = <[u8; classic::CELLS]>::try_from(text.as_bytes()).ok()?;
+    let digits = bytes.map(|b| b.wrapping_sub(b'0'));
+    let marks = bytes.iter().zip(&digits).fold(true, |ok, (&b, &d)| ok & (d <= 9 || b == b'.' || b == b'_'));
+    marks.then(|| digits.map(|d| if d <= 9 { d } else { 0 }))
+}
+
+impl TryFrom<[u8; classic::CELLS]> for Board {
+    type Error = ParseError;
+
+    /// A classic board from 81 numbers in reading order, 0 for empty and 1 to 9 for givens.
+    ///
+    /// # Errors
+    /// A number above 9, or a digit twice in a house.
+    fn try_from(cells: [u8; classic::CELLS]) -> Result<Board, ParseError> {
+        if let Some(board) = Board::from_digits(&cells) {
+            return Ok(board);
+        }
+        // Refused: place the givens one by one to say which cell is wrong, and why.
+        Board::from_values(classic::geometry(), &cells)
     }
 }
 
@@ -131,22 +293,40 @@ pub enum ParseError {
         /// The character found.
         found: char,
     },
-    /// A one-line board without 81 cells.
+    /// A one-line board whose cells are not N² (those of the grid given, or of any side the
+    /// reader knows).
     CellCount {
         /// How many cells the line has.
         found: usize,
+        /// The cells of the grid given, or of the nearest grid in size.
+        expected: usize,
     },
-    /// A grid line without 9 cells.
+    /// A grid line without N cells.
     LineLength {
         /// The line of the text, from 1.
         line: usize,
         /// How many cells it has.
         found: usize,
+        /// N.
+        expected: usize,
     },
-    /// A grid without 9 lines of cells.
+    /// A grid without N lines of cells.
     RowCount {
         /// How many lines of cells the text has.
         found: usize,
+        /// N.
+        expected: usize,
+    },
+    /// A value over the grid's side (`A`, 10, in a 9×9 grid).
+    OutOfRange {
+        /// The line of the text, from 1.
+        line: usize,
+        /// The column (character) in that line, from 1.
+        column: usize,
+        /// The value's character.
+        found: char,
+        /// The side of the grid.
+        side: usize,
     },
     /// A number that is not a digit, in [`Board::try_from`].
     NotADigit {
@@ -174,10 +354,36 @@ impl fmt::Display for ParseError {
             ParseError::InvalidCharacter { line, column, found } => {
                 write!(f, "line {line}, column {column}: {found:?} is not a digit or an empty mark")
             }
-            ParseError::CellCount { found } => write!(f, "{found} cells, expected 81"),
-            ParseError::LineLength { line, found } => write!(f, "line {line} has {found} cells, expected 9"),
-            ParseError::RowCount { found } => write!(f, "{found} lines of cells, expected 9"),
-            ParseError::NotADigit { cell, found } => write!(f, "{cell}: {found} is not a digit"),
+            ParseError::CellCount { found, expected }
+                if side_of(*expected) == Some(classic::SIDE) || *found == 0 =>
+            {
+                write!(f, "{found} cells, expected {expected}")
+            }
+            ParseError::CellCount { found, expected } => {
+                write!(
+                    f,
+                    "{found} cells, expected {expected} (a grid has N² cells, N from {} to {MAX_SIDE})",
+                    SIDES.start()
+                )
+            }
+            ParseError::LineLength { line, found, expected } => {
+                write!(f, "line {line} has {found} cells, expected {expected}")
+            }
+            ParseError::RowCount { found, expected } => {
+                write!(f, "{found} lines of cells, expected {expected}")
+            }
+            ParseError::OutOfRange { line, column, found, side } => {
+                write!(
+                    f,
+                    "line {line}, column {column}: {found:?} is over {side}, the largest value of a {side}x{side} grid"
+                )
+            }
+            ParseError::NotADigit { cell, found } if cell.side() == classic::SIDE => {
+                write!(f, "{cell}: {found} is not a digit")
+            }
+            ParseError::NotADigit { cell, found } => {
+                write!(f, "{cell}: {found} is not a value of a {0}x{0} grid (1 to {0})", cell.side())
+            }
             ParseError::Repeated { digit, house, first, second } => {
                 write!(f, "digit {digit} appears twice in {house} ({first} and {second})")
             }

@@ -69,7 +69,7 @@ pub struct Budget {
 
 impl Budget {
     /// Whether a search that has made `guesses` must stop.
-    fn spent(&self, guesses: u64) -> bool {
+    pub(crate) fn spent(&self, guesses: u64) -> bool {
         guesses >= self.max_guesses
             || (guesses % 256 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
     }

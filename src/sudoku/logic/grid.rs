@@ -82,28 +82,11 @@ impl Limit {
     }
 }
 
-/// The house's number in [`House::all`] order.
-fn number(house: House) -> usize {
-    match house {
-        House::Row(r) => r as usize,
-        House::Col(c) => 9 + c as usize,
-        House::Box(b) => 18 + b as usize,
-    }
-}
+use crate::sudoku::geometry::classic::{cell_at, homes as classic_homes, number};
 
 /// The three houses of `cell` by number, with the cell's position in each.
 fn homes(cell: Cell) -> [(usize, u16); 3] {
-    let (row, col, b) = (cell.row(), cell.col(), cell.box_index());
-    [(row, col as u16), (9 + col, row as u16), (18 + b, (row % 3 * 3 + col % 3) as u16)]
-}
-
-/// The cell at `position` of `house` ([`House::cells`] order).
-fn cell_at(house: House, position: usize) -> Cell {
-    match house {
-        House::Row(r) => Cell::at(r as usize, position),
-        House::Col(c) => Cell::at(position, c as usize),
-        House::Box(b) => Cell::at(b as usize / 3 * 3 + position / 3, b as usize % 3 * 3 + position % 3),
-    }
+    classic_homes(cell.index())
 }
 
 /// The most guesses the proof of uniqueness may take. A published puzzle takes the band engine

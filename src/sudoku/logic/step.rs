@@ -222,7 +222,12 @@ pub(super) fn lines(houses: &[House]) -> String {
     let numbers: Vec<u8> = houses
         .iter()
         .map(|h| match *h {
-            House::Row(i) | House::Col(i) | House::Box(i) => i + 1,
+            House::Row(i)
+            | House::Col(i)
+            | House::Box(i)
+            | House::Region(i)
+            | House::Diagonal(i)
+            | House::Window(i) => i + 1,
         })
         .collect();
     format!("{kind} {}", and_list(&numbers))

@@ -1,0 +1,669 @@
+//! The one place that knows a grid: its side, its boxes or regions, its houses and peers.
+//!
+//! Glossary: the **side** N is the number of rows, of columns and of values (1 to N); a grid
+//! has N² **cells**, numbered in reading order. A **house** is a set of N cells that holds every
+//! value once: the rows, the columns, the **boxes** (R×C rectangles with R·C = N) or the
+//! **regions** of a jigsaw map, and any **extra** houses a variant adds (the two diagonals of
+//! X-Sudoku, the four windows of windoku). A cell's **peers** are the other cells of its houses.
+//!
+//! A [`Geometry`] is a value: every layer (the board, the parser and the display, the
+//! exact-cover matrix, the general engine) reads its sizes and houses from one, and never from a
+//! literal. It is cheap to clone (the tables behind it are shared), and two geometries are equal
+//! when they describe the same grid.
+//!
+//! ```
+//! use backtrack::sudoku::{Geometry, Extra};
+//!
+//! let classic = Geometry::classic();
+//! assert_eq!((classic.side(), classic.cells(), classic.houses().len()), (9, 81, 27));
+//! assert!(classic.peers(classic.cell(4, 4)).len() == 20);
+//!
+//! // 6×6 with boxes of 2 rows by 3 columns, and X-Sudoku's two diagonals on 9×9.
+//! let six = Geometry::boxed(2, 3)?;
+//! assert_eq!((six.side(), six.houses().len()), (6, 18));
+//! let x = Geometry::classic().with_extras(&[Extra::Diagonals])?;
+//! assert_eq!(x.houses().len(), 29);
+//! assert_eq!(x.peers(x.cell(4, 4)).len(), 32); // the centre sees both diagonals
+//!
+//! // A jigsaw 4×4: one letter a region, N cells each.
+//! let jigsaw = Geometry::jigsaw(4, "ABBBAABCADCCDDDC")?;
+//! assert_eq!(jigsaw.house(10).to_string(), "region 3");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use super::{Cell, Digits, House};
+use std::fmt;
+use std::sync::Arc;
+
+/// The largest side a geometry may have: values are bits of a `u32`, cells fit a `u16`.
+pub const MAX_SIDE: usize = 25;
+
+/// The sides whose grids the text reader recognises by their number of cells alone.
+pub const SIDES: std::ops::RangeInclusive<usize> = 4..=MAX_SIDE;
+
+/// The third kind of house of a grid: how its cells are grouped besides rows and columns.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// Boxes of `rows` × `cols` cells, `rows * cols` = N, in reading order.
+    Boxes {
+        /// The rows of a box.
+        rows: usize,
+        /// The columns of a box.
+        cols: usize,
+    },
+    /// Jigsaw regions: for each cell in reading order, its region, 0 to N − 1 (numbered in the
+    /// order their first cells come in reading order).
+    Regions(Vec<u8>),
+    /// No third house: a Latin square (with extra houses, janko.at's "2D" puzzles).
+    Latin,
+}
+
+/// Houses a variant adds to the rows, columns and boxes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Extra {
+    /// X-Sudoku: both main diagonals hold every value once.
+    Diagonals,
+    /// Windoku: the four windows, N/3-wide squares one cell in from the boxes' corners; only on
+    /// a 9×9 grid (and any side of the form 4k + 1 whose windows fit: see [`Geometry::with_extras`]).
+    Windoku,
+}
+
+impl Extra {
+    /// The name the command line and the variant file give it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Extra::Diagonals => "diagonals",
+            Extra::Windoku => "windoku",
+        }
+    }
+
+    /// The extra of a name, as the command line and the variant file write it.
+    pub fn from_name(name: &str) -> Option<Extra> {
+        [Extra::Diagonals, Extra::Windoku].into_iter().find(|e| e.name() == name)
+    }
+}
+
+/// A grid's geometry: its side, its layout, its houses and its peers (see the module docs).
+#[derive(Clone)]
+pub struct Geometry(Arc<Tables>);
+
+/// Everything derived from the side, the layout and the extras, computed once.
+struct Tables {
+    side: usize,
+    layout: Layout,
+    extras: Vec<Extra>,
+    /// Each house, in order: rows, columns, boxes or regions, then the extras.
+    houses: Vec<House>,
+    /// The cells of each house, in reading order.
+    members: Vec<Vec<Cell>>,
+    /// For each cell, the houses it is in (by number), and its peers, in reading order.
+    homes: Vec<Vec<u16>>,
+    peers: Vec<Vec<Cell>>,
+}
+
+impl Geometry {
+    /// The classic 9×9 grid with 3×3 boxes, built once.
+    pub fn classic() -> Geometry {
+        classic::geometry().clone()
+    }
+
+    /// The grid of side `rows * cols` whose boxes are `rows` × `cols`.
+    ///
+    /// # Errors
+    /// A side over 25 or a box of no cell.
+    pub fn boxed(rows: usize, cols: usize) -> Result<Geometry, GeometryError> {
+        if rows == 0 || cols == 0 {
+            return Err(GeometryError::BoxShape { rows, cols });
+        }
+        Geometry::build(rows * cols, Layout::Boxes { rows, cols }, &[])
+    }
+
+    /// The grid of side `side` with the boxes the text reader assumes: square where the side
+    /// is a square (3×3 for 9, 4×4 for 16, 5×5 for 25), else the most nearly square rectangle,
+    /// wider than tall (2×3 for 6, 2×4 for 8, 3×4 for 12); a Latin square (no boxes) where the
+    /// side is prime.
+    ///
+    /// # Errors
+    /// A side of 0 or over 25.
+    pub fn of_side(side: usize) -> Result<Geometry, GeometryError> {
+        if side == 9 {
+            return Ok(Geometry::classic());
+        }
+        let rows = (1..=side).filter(|r| side % r == 0 && r * r <= side).max().unwrap_or(1);
+        match rows {
+            1 if side > 1 => Geometry::build(side, Layout::Latin, &[]),
+            _ => Geometry::build(side, Layout::Boxes { rows: rows.max(1), cols: side / rows.max(1) }, &[]),
+        }
+    }
+
+    /// A Latin square of side `side`: rows and columns only.
+    ///
+    /// # Errors
+    /// A side of 0 or over 25.
+    pub fn latin(side: usize) -> Result<Geometry, GeometryError> {
+        Geometry::build(side, Layout::Latin, &[])
+    }
+
+    /// A jigsaw grid: `map` gives each cell's region as a letter (or any character), N² of
+    /// them in reading order; each region must have N cells, and N regions there must be.
+    ///
+    /// # Errors
+    /// A map of the wrong length, a region of the wrong size, too many regions, or a side out
+    /// of range.
+    pub fn jigsaw(side: usize, map: &str) -> Result<Geometry, GeometryError> {
+        let symbols: Vec<char> = map.chars().filter(|c| !c.is_whitespace()).collect();
+        if symbols.len() != side * side {
+            return Err(GeometryError::MapLength { found: symbols.len(), expected: side * side });
+        }
+        let mut names: Vec<char> = Vec::new();
+        let mut regions = Vec::with_capacity(symbols.len());
+        for &symbol in &symbols {
+            let region = names.iter().position(|&n| n == symbol).unwrap_or_else(|| {
+                names.push(symbol);
+                names.len() - 1
+            });
+            regions.push(region);
+        }
+        if names.len() != side {
+            return Err(GeometryError::RegionCount { found: names.len(), side });
+        }
+        for (region, &name) in names.iter().enumerate() {
+            let size = regions.iter().filter(|&&r| r == region).count();
+            if size != side {
+                return Err(GeometryError::RegionSize { region: name, found: size, side });
+            }
+        }
+        let regions = regions.into_iter().map(|r| r as u8).collect();
+        Geometry::build(side, Layout::Regions(regions), &[])
+    }
+
+    /// The same grid with extra houses (added to those it has already).
+    ///
+    /// # Errors
+    /// Windoku on a side whose windows do not fit (only 9×9 has the four windows; a window is
+    /// a 3×3 square at rows and columns 2–4 and 6–8).
+    pub fn with_extras(&self, extras: &[Extra]) -> Result<Geometry, GeometryError> {
+        let mut all = self.0.extras.clone();
+        all.extend_from_slice(extras);
+        Geometry::build(self.side(), self.0.layout.clone(), &all)
+    }
+
+    fn build(side: usize, layout: Layout, extras: &[Extra]) -> Result<Geometry, GeometryError> {
+        if !(1..=MAX_SIDE).contains(&side) {
+            return Err(GeometryError::Side { found: side });
+        }
+        let mut extras = extras.to_vec();
+        extras.sort();
+        extras.dedup();
+        if extras.contains(&Extra::Windoku) && side != 9 {
+            return Err(GeometryError::Windoku { side });
+        }
+        let at = |row: usize, col: usize| Cell::in_grid(side, row * side + col);
+        let mut houses = Vec::new();
+        let mut members: Vec<Vec<Cell>> = Vec::new();
+        for i in 0..side {
+            houses.push(House::Row(i as u8));
+            members.push((0..side).map(|c| at(i, c)).collect());
+        }
+        for i in 0..side {
+            houses.push(House::Col(i as u8));
+            members.push((0..side).map(|r| at(r, i)).collect());
+        }
+        match &layout {
+            Layout::Boxes { rows, cols } => {
+                for b in 0..side {
+                    let (top, left) = (b / (side / cols) * rows, b % (side / cols) * cols);
+                    houses.push(House::Box(b as u8));
+                    members.push((0..side).map(|i| at(top + i / cols, left + i % cols)).collect());
+                }
+            }
+            Layout::Regions(map) => {
+                for region in 0..side {
+                    houses.push(House::Region(region as u8));
+                    let cells = map.iter().enumerate().filter(|&(_, &r)| r as usize == region);
+                    members.push(cells.map(|(i, _)| Cell::in_grid(side, i)).collect());
+                }
+            }
+            Layout::Latin => {}
+        }
+        for extra in &extras {
+            match extra {
+                Extra::Diagonals => {
+                    houses.push(House::Diagonal(0));
+                    members.push((0..side).map(|i| at(i, i)).collect());
+                    houses.push(House::Diagonal(1));
+                    members.push((0..side).map(|i| at(i, side - 1 - i)).collect());
+                }
+                Extra::Windoku => {
+                    for w in 0..4 {
+                        let (top, left) = (1 + w / 2 * 4, 1 + w % 2 * 4);
+                        houses.push(House::Window(w as u8));
+                        let mut cells: Vec<Cell> = (0..9).map(|i| at(top + i / 3, left + i % 3)).collect();
+                        cells.sort();
+                        members.push(cells);
+                    }
+                }
+            }
+        }
+        let mut homes = vec![Vec::new(); side * side];
+        for (h, cells) in members.iter().enumerate() {
+            for cell in cells {
+                homes[cell.index()].push(h as u16);
+            }
+        }
+        let peers = (0..side * side)
+            .map(|i| {
+                let mut seen = vec![false; side * side];
+                for &h in &homes[i] {
+                    for cell in &members[h as usize] {
+                        seen[cell.index()] = true;
+                    }
+                }
+                seen[i] = false;
+                (0..side * side).filter(|&j| seen[j]).map(|j| Cell::in_grid(side, j)).collect()
+            })
+            .collect();
+        Ok(Geometry(Arc::new(Tables { side, layout, extras, houses, members, homes, peers })))
+    }
+
+    /// The side N: rows, columns, and values 1 to N.
+    pub fn side(&self) -> usize {
+        self.0.side
+    }
+
+    /// The number of cells, N².
+    pub fn cells(&self) -> usize {
+        self.0.side * self.0.side
+    }
+
+    /// Whether this is the classic 9×9 grid with 3×3 boxes and no extra house: the grid of
+    /// the band engine, the logic solver and the generator.
+    pub fn is_classic(&self) -> bool {
+        self.0.side == 9 && self.0.layout == Layout::Boxes { rows: 3, cols: 3 } && self.0.extras.is_empty()
+    }
+
+    /// The layout: boxes, regions, or neither.
+    pub fn layout(&self) -> &Layout {
+        &self.0.layout
+    }
+
+    /// The extra houses.
+    pub fn extras(&self) -> &[Extra] {
+        &self.0.extras
+    }
+
+    /// The box shape (rows × columns), if the grid has boxes.
+    pub fn boxes(&self) -> Option<(usize, usize)> {
+        match self.0.layout {
+            Layout::Boxes { rows, cols } => Some((rows, cols)),
+            _ => None,
+        }
+    }
+
+    /// The cell at `row` and `col` (0-based).
+    ///
+    /// # Panics
+    /// If `row` or `col` is N or more.
+    pub fn cell(&self, row: usize, col: usize) -> Cell {
+        let side = self.side();
+        assert!(row < side && col < side, "r{row}c{col} is off a grid of side {side} (0-based)");
+        Cell::in_grid(side, row * side + col)
+    }
+
+    /// The cell numbered `index` in reading order, or `None` past N² − 1.
+    pub fn cell_checked(&self, index: usize) -> Option<Cell> {
+        (index < self.cells()).then(|| Cell::in_grid(self.side(), index))
+    }
+
+    /// Every cell, in reading order.
+    pub fn all_cells(&self) -> impl ExactSizeIterator<Item = Cell> + Clone + use<> {
+        let side = self.side();
+        (0..side * side).map(move |i| Cell::in_grid(side, i))
+    }
+
+    /// The values 1 to N as a set.
+    pub fn values(&self) -> Digits {
+        Digits::up_to(self.side())
+    }
+
+    /// Every house, in order: rows, columns, boxes or regions, then the extra houses. A
+    /// house's number is its place in this list.
+    pub fn houses(&self) -> &[House] {
+        &self.0.houses
+    }
+
+    /// The house numbered `number`.
+    ///
+    /// # Panics
+    /// If there is no such house.
+    pub fn house(&self, number: usize) -> House {
+        self.0.houses[number]
+    }
+
+    /// The number of a house of this grid, if it is one.
+    pub fn number(&self, house: House) -> Option<usize> {
+        self.0.houses.iter().position(|&h| h == house)
+    }
+
+    /// The cells of the house numbered `number`, in reading order.
+    pub fn members(&self, number: usize) -> &[Cell] {
+        &self.0.members[number]
+    }
+
+    /// The numbers of the houses `cell` is in.
+    pub fn homes(&self, cell: Cell) -> &[u16] {
+        &self.0.homes[cell.index()]
+    }
+
+    /// The other cells of `cell`'s houses, in reading order.
+    pub fn peers(&self, cell: Cell) -> &[Cell] {
+        &self.0.peers[cell.index()]
+    }
+
+    /// The box or region of `cell` (0-based), if the grid has boxes or regions.
+    pub fn region_of(&self, cell: Cell) -> Option<usize> {
+        self.homes(cell).iter().find_map(|&h| match self.house(h as usize) {
+            House::Box(b) | House::Region(b) => Some(b as usize),
+            _ => None,
+        })
+    }
+
+    /// The character of value `value` in a grid's text: `1` to `9`, then `A` (10) to `P` (25).
+    pub fn symbol(value: u8) -> char {
+        match value {
+            1..=9 => (b'0' + value) as char,
+            10..=35 => (b'A' + value - 10) as char,
+            _ => '?',
+        }
+    }
+
+    /// The value of a character of a grid's text (`1`-`9`, then `A`/`a` = 10 …), if it is one.
+    pub fn value_of(symbol: char) -> Option<u8> {
+        match symbol {
+            '1'..='9' => Some(symbol as u8 - b'0'),
+            'A'..='Z' => Some(symbol as u8 - b'A' + 10),
+            'a'..='z' => Some(symbol as u8 - b'a' + 10),
+            _ => None,
+        }
+    }
+
+    /// A short name: `9×9`, `6×6 (2×3 boxes)`, `9×9 jigsaw`, `4×4 Latin, diagonals`.
+    pub fn name(&self) -> String {
+        let side = self.side();
+        let mut name = match &self.0.layout {
+            Layout::Boxes { rows, cols } if rows == cols => format!("{side}×{side}"),
+            Layout::Boxes { rows, cols } => format!("{side}×{side} ({rows}×{cols} boxes)"),
+            Layout::Regions(_) => format!("{side}×{side} jigsaw"),
+            Layout::Latin => format!("{side}×{side} Latin"),
+        };
+        for extra in &self.0.extras {
+            name.push_str(", ");
+            name.push_str(extra.name());
+        }
+        name
+    }
+}
+
+/// The classic 9×9 grid's sizes and tables, for the fast paths that stay fixed to it (the band
+/// engine has its own; the logic solver and the generator are classic for now).
+pub(crate) mod classic {
+    use super::{Cell, Geometry, House};
+    use std::sync::OnceLock;
+
+    /// Rows, columns, values.
+    pub(crate) const SIDE: usize = 9;
+    /// Cells.
+    pub(crate) const CELLS: usize = SIDE * SIDE;
+    /// The side of a box.
+    const BOX: usize = 3;
+
+    /// The classic geometry, built once.
+    pub(crate) fn geometry() -> &'static Geometry {
+        static CLASSIC: OnceLock<Geometry> = OnceLock::new();
+        CLASSIC.get_or_init(|| Geometry::boxed(BOX, BOX).expect("3×3 boxes make a grid"))
+    }
+
+    /// The box of the cell numbered `index`.
+    pub(crate) const fn box_of(index: usize) -> usize {
+        index / SIDE / BOX * BOX + index % SIDE / BOX
+    }
+
+    /// The number of a house of the classic grid, in [`Geometry::houses`] order.
+    ///
+    /// # Panics
+    /// If the classic grid has no such house.
+    pub(crate) fn number(house: House) -> usize {
+        match house {
+            House::Row(r) => r as usize,
+            House::Col(c) => SIDE + c as usize,
+            House::Box(b) => 2 * SIDE + b as usize,
+            _ => panic!("the classic grid has no {house}"),
+        }
+    }
+
+    /// The three houses of the cell numbered `index` by number, with the cell's place in each.
+    pub(crate) const fn homes(index: usize) -> [(usize, u16); 3] {
+        let (row, col) = (index / SIDE, index % SIDE);
+        let in_box = row % BOX * BOX + col % BOX;
+        [(row, col as u16), (SIDE + col, row as u16), (2 * SIDE + box_of(index), in_box as u16)]
+    }
+
+    /// The cell at `position` (0 to 8) of a house of the classic grid.
+    pub(crate) fn cell_at(house: House, position: usize) -> Cell {
+        geometry().members(number(house))[position]
+    }
+
+    /// The peers of the cell numbered `index`, one bit a cell.
+    pub(crate) const fn peer_set(index: usize) -> u128 {
+        PEER_SETS[index]
+    }
+
+    /// The peers of each cell, one bit a cell, computed once at compile time.
+    const PEER_SETS: [u128; CELLS] = {
+        let mut table = [0; CELLS];
+        let mut a = 0;
+        while a < CELLS {
+            let mut b = 0;
+            while b < CELLS {
+                let (same_row, same_col) = (a / SIDE == b / SIDE, a % SIDE == b % SIDE);
+                if a != b && (same_row || same_col || box_of(a) == box_of(b)) {
+                    table[a] |= 1 << b;
+                }
+                b += 1;
+            }
+            a += 1;
+        }
+        table
+    };
+}
+
+impl PartialEq for Geometry {
+    fn eq(&self, other: &Geometry) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+            || (self.0.side == other.0.side
+                && self.0.layout == other.0.layout
+                && self.0.extras == other.0.extras)
+    }
+}
+
+impl Eq for Geometry {}
+
+impl fmt::Debug for Geometry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Geometry({})", self.name())
+    }
+}
+
+impl Default for Geometry {
+    fn default() -> Geometry {
+        Geometry::classic()
+    }
+}
+
+/// Why a geometry cannot be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GeometryError {
+    /// A side of 0 or over 25.
+    Side {
+        /// The side asked for.
+        found: usize,
+    },
+    /// A box of no cell.
+    BoxShape {
+        /// Its rows.
+        rows: usize,
+        /// Its columns.
+        cols: usize,
+    },
+    /// A region map with the wrong number of cells.
+    MapLength {
+        /// Its cells.
+        found: usize,
+        /// N².
+        expected: usize,
+    },
+    /// A region map with more or fewer than N regions.
+    RegionCount {
+        /// The regions it names.
+        found: usize,
+        /// N.
+        side: usize,
+    },
+    /// A region without N cells.
+    RegionSize {
+        /// The region's letter in the map.
+        region: char,
+        /// Its cells.
+        found: usize,
+        /// N.
+        side: usize,
+    },
+    /// Windoku's windows on a grid they do not fit.
+    Windoku {
+        /// The side.
+        side: usize,
+    },
+}
+
+impl fmt::Display for GeometryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GeometryError::Side { found } => write!(f, "a side of {found}: sides go from 1 to {MAX_SIDE}"),
+            GeometryError::BoxShape { rows, cols } => write!(f, "boxes of {rows}x{cols} hold no cell"),
+            GeometryError::MapLength { found, expected } => {
+                write!(f, "the region map has {found} cells, expected {expected}")
+            }
+            GeometryError::RegionCount { found, side } => {
+                write!(f, "the region map names {found} regions, expected {side}")
+            }
+            GeometryError::RegionSize { region, found, side } => {
+                write!(f, "region '{region}' has {found} cells, expected {side}")
+            }
+            GeometryError::Windoku { side } => {
+                write!(f, "windoku's four windows fit a 9x9 grid, not a {side}x{side} one")
+            }
+        }
+    }
+}
+
+impl std::error::Error for GeometryError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Norvig's invariants, on every shape: N² cells, each house N cells, each cell in as many
+    /// houses as the kinds of house, and peers that are exactly the cells sharing a house.
+    fn invariants(geometry: &Geometry, kinds: usize) {
+        let side = geometry.side();
+        assert_eq!(geometry.all_cells().count(), side * side);
+        for (h, _) in geometry.houses().iter().enumerate() {
+            let cells = geometry.members(h);
+            assert_eq!(cells.len(), side, "{:?}", geometry.house(h));
+            assert!(cells.windows(2).all(|w| w[0] < w[1]));
+        }
+        for cell in geometry.all_cells() {
+            let homes = geometry.homes(cell);
+            assert!(homes.len() >= kinds, "{cell}");
+            for other in geometry.all_cells() {
+                let shared = homes.iter().any(|&h| geometry.members(h as usize).contains(&other));
+                assert_eq!(geometry.peers(cell).contains(&other), shared && other != cell);
+            }
+        }
+    }
+
+    #[test]
+    fn every_box_shape_is_a_grid() {
+        for (rows, cols) in [(1, 1), (2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (3, 4), (4, 4), (5, 5)] {
+            let geometry = Geometry::boxed(rows, cols).unwrap();
+            invariants(&geometry, 3);
+            assert_eq!(geometry.houses().len(), 3 * rows * cols);
+        }
+        let classic = Geometry::classic();
+        invariants(&classic, 3);
+        assert!(classic.is_classic());
+        for cell in classic.all_cells() {
+            assert_eq!(classic.peers(cell).len(), 20);
+            assert_eq!(classic.region_of(cell), Some(cell.box_index()));
+        }
+    }
+
+    #[test]
+    fn the_reader_s_box_shapes() {
+        let shape = |side| Geometry::of_side(side).unwrap().boxes();
+        assert_eq!(shape(4), Some((2, 2)));
+        assert_eq!(shape(6), Some((2, 3)));
+        assert_eq!(shape(8), Some((2, 4)));
+        assert_eq!(shape(9), Some((3, 3)));
+        assert_eq!(shape(12), Some((3, 4)));
+        assert_eq!(shape(16), Some((4, 4)));
+        assert_eq!(shape(25), Some((5, 5)));
+        assert_eq!(shape(7), None);
+        assert_eq!(*Geometry::of_side(7).unwrap().layout(), Layout::Latin);
+        assert_eq!(Geometry::of_side(26).unwrap_err().to_string(), "a side of 26: sides go from 1 to 25");
+    }
+
+    #[test]
+    fn extra_houses() {
+        let x = Geometry::classic().with_extras(&[Extra::Diagonals]).unwrap();
+        invariants(&x, 3);
+        assert!(!x.is_classic());
+        assert_eq!(x.homes(x.cell(4, 4)).len(), 5);
+        assert_eq!(x.homes(x.cell(0, 8)).len(), 4);
+        let windoku = Geometry::classic().with_extras(&[Extra::Windoku]).unwrap();
+        assert_eq!(
+            windoku.members(27).iter().map(|c| c.to_string()).collect::<Vec<_>>()[..3],
+            ["r2c2", "r2c3", "r2c4"]
+        );
+        assert_eq!(
+            Geometry::of_side(6).unwrap().with_extras(&[Extra::Windoku]).unwrap_err().to_string(),
+            "windoku's four windows fit a 9x9 grid, not a 6x6 one"
+        );
+        let latin = Geometry::latin(5).unwrap().with_extras(&[Extra::Diagonals]).unwrap();
+        invariants(&latin, 2);
+        assert_eq!(latin.name(), "5×5 Latin, diagonals");
+    }
+
+    #[test]
+    fn jigsaw_maps_are_checked() {
+        let jigsaw = Geometry::jigsaw(4, "AAAB ABBB CCDD CCDD").unwrap();
+        invariants(&jigsaw, 3);
+        assert_eq!(jigsaw.members(9).iter().map(|c| c.index()).collect::<Vec<_>>(), [3, 5, 6, 7]);
+        let err = |side, map: &str| Geometry::jigsaw(side, map).unwrap_err().to_string();
+        assert_eq!(err(4, "AAABABBBCCDDCCD"), "the region map has 15 cells, expected 16");
+        assert_eq!(err(4, "AAAAABBBCCDDCBDD"), "region 'A' has 5 cells, expected 4");
+        assert_eq!(err(4, "AAABABBBCCDDCCDE"), "the region map names 5 regions, expected 4");
+        assert_eq!(err(4, "AAAABBBBCCCCCCDD"), "region 'C' has 6 cells, expected 4");
+    }
+
+    #[test]
+    fn symbols() {
+        assert_eq!((1..=25).map(Geometry::symbol).collect::<String>(), "123456789ABCDEFGHIJKLMNOP");
+        for value in 1..=25 {
+            assert_eq!(Geometry::value_of(Geometry::symbol(value)), Some(value));
+        }
+        assert_eq!(Geometry::value_of('g'), Some(16));
+        assert_eq!(Geometry::value_of('.'), None);
+    }
+}
