@@ -38,6 +38,10 @@ use std::sync::Arc;
 /// The largest side a geometry may have: values are bits of a `u32`, cells fit a `u16`.
 pub const MAX_SIDE: usize = 25;
 
+/// The most houses a grid may have: rows, columns and boxes of the largest side, both
+/// diagonals and the four windows.
+pub const MAX_HOUSES: usize = 3 * MAX_SIDE + 2 + 4;
+
 /// The sides whose grids the text reader recognises by their number of cells alone.
 pub const SIDES: std::ops::RangeInclusive<usize> = 4..=MAX_SIDE;
 
@@ -440,6 +444,25 @@ pub(crate) mod classic {
             _ => panic!("the classic grid has no {house}"),
         }
     }
+
+    /// The three houses of the cell numbered `index` by number: its row, column and box.
+    #[inline]
+    pub(crate) fn houses_of(index: usize) -> [usize; 3] {
+        let [row, col, boxed] = HOUSES[index];
+        [row as usize, col as usize, boxed as usize]
+    }
+
+    /// [`houses_of`] for every cell, computed once at compile time: a load is cheaper than
+    /// the divisions (the seed's driver asks at every node).
+    const HOUSES: [[u8; 3]; CELLS] = {
+        let mut table = [[0; 3]; CELLS];
+        let mut i = 0;
+        while i < CELLS {
+            table[i] = [(i / SIDE) as u8, (SIDE + i % SIDE) as u8, (2 * SIDE + box_of(i)) as u8];
+            i += 1;
+        }
+        table
+    };
 
     /// The three houses of the cell numbered `index` by number, with the cell's place in each.
     pub(crate) const fn homes(index: usize) -> [(usize, u16); 3] {
