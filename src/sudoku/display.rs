@@ -32,30 +32,45 @@ impl fmt::Display for Board {
             let line: Vec<u8> = self.values().into_iter().map(|d| symbol(d) as u8).collect();
             return f.write_str(std::str::from_utf8(&line).map_err(|_| fmt::Error)?);
         }
+        f.write_str(&self.draw(|_, symbol| symbol.to_string()))
+    }
+}
+
+impl Board {
+    /// The layout `{}` prints, each cell's character (its value's symbol, `.` when empty)
+    /// passed through `paint` first: what an animation uses to colour the cell it is about.
+    ///
+    /// ```
+    /// use backtrack::sudoku::{Board, Cell};
+    ///
+    /// let board = Board::empty();
+    /// let marked = board.draw(|cell, symbol| if cell == Cell::at(0, 0) { "*".into() } else { symbol.to_string() });
+    /// assert_eq!(marked.lines().next(), Some("   * . .    . . .    . . ."));
+    /// ```
+    pub fn draw(&self, paint: impl Fn(Cell, char) -> String) -> String {
         let geometry = self.geometry();
         let side = geometry.side();
-        let digit = |cell: Cell| self.get(cell).map_or('.', |d| d.symbol());
-        let (rows, cols) = match geometry.layout() {
-            Layout::Boxes { rows, cols } => (*rows, *cols),
-            Layout::Regions(_) | Layout::Latin => return regions(self, f),
+        let cell = |row, col| {
+            let cell = geometry.cell(row, col);
+            paint(cell, self.get(cell).map_or('.', |d| d.symbol()))
         };
+        let Layout::Boxes { rows, cols } = *geometry.layout() else {
+            return regions(self, cell);
+        };
+        let mut out = String::new();
         for row in 0..side {
-            if row > 0 && row % rows == 0 {
-                writeln!(f)?;
+            if row > 0 {
+                out.push_str(if row % rows == 0 { "\n\n" } else { "\n" });
             }
-            let mut line = String::from("   ");
+            out.push_str("   ");
             for col in 0..side {
-                line.push(digit(geometry.cell(row, col)));
+                out.push_str(&cell(row, col));
                 if col + 1 < side {
-                    line.push_str(if (col + 1) % cols == 0 { "    " } else { " " });
+                    out.push_str(if (col + 1) % cols == 0 { "    " } else { " " });
                 }
             }
-            f.write_str(&line)?;
-            if row + 1 < side {
-                writeln!(f)?;
-            }
         }
-        Ok(())
+        out
     }
 }
 
@@ -66,24 +81,25 @@ fn symbol(value: u8) -> char {
 
 /// A grid without boxes: `|` between cells of two regions, and under each row a line with `-`
 /// under each cell whose neighbour below is in another region (`+` where borders meet). A
-/// Latin square has no region: its cells are spaced alike.
-fn regions(board: &Board, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// Latin square has no region: its rows follow each other.
+fn regions(board: &Board, cell: impl Fn(usize, usize) -> String) -> String {
     let geometry = board.geometry();
     let side = geometry.side();
     let region = |row: usize, col: usize| geometry.region_of(geometry.cell(row, col));
+    let mut out = String::new();
     for row in 0..side {
         let mut line = String::from("   ");
         for col in 0..side {
-            line.push(board.get(geometry.cell(row, col)).map_or('.', |d| d.symbol()));
+            line.push_str(&cell(row, col));
             if col + 1 < side {
                 line.push(if region(row, col) != region(row, col + 1) { '|' } else { ' ' });
             }
         }
-        f.write_str(line.trim_end())?;
+        out.push_str(line.trim_end());
         if row + 1 == side {
             break;
         }
-        writeln!(f)?;
+        out.push('\n');
         let mut under = String::from("   ");
         for col in 0..side {
             let below = region(row, col) != region(row + 1, col);
@@ -101,10 +117,11 @@ fn regions(board: &Board, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             }
         }
         if !under.trim().is_empty() {
-            writeln!(f, "{}", under.trim_end())?;
+            out.push_str(under.trim_end());
+            out.push('\n');
         }
     }
-    Ok(())
+    out
 }
 
 impl fmt::Debug for Board {

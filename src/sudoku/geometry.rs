@@ -67,8 +67,9 @@ pub enum Layout {
 pub enum Extra {
     /// X-Sudoku: both main diagonals hold every value once.
     Diagonals,
-    /// Windoku: the four windows, N/3-wide squares one cell in from the boxes' corners; only on
-    /// a 9×9 grid (and any side of the form 4k + 1 whose windows fit: see [`Geometry::with_extras`]).
+    /// Windoku: the windows, squares the size of a box set one cell in from the grid's edge
+    /// with one cell between them (four on 9×9, rows and columns 2-4 and 6-8; nine on 16×16);
+    /// on grids whose side is a square.
     Windoku,
 }
 
@@ -199,7 +200,8 @@ impl Geometry {
         let mut extras = extras.to_vec();
         extras.sort();
         extras.dedup();
-        if extras.contains(&Extra::Windoku) && side != 9 {
+        let root = (1..=side).find(|b| b * b >= side).unwrap_or(1);
+        if extras.contains(&Extra::Windoku) && (root * root != side || side < 4) {
             return Err(GeometryError::Windoku { side });
         }
         let at = |row: usize, col: usize| Cell::in_grid(side, row * side + col);
@@ -239,12 +241,12 @@ impl Geometry {
                     members.push((0..side).map(|i| at(i, side - 1 - i)).collect());
                 }
                 Extra::Windoku => {
-                    for w in 0..4 {
-                        let (top, left) = (1 + w / 2 * 4, 1 + w % 2 * 4);
+                    let corners: Vec<usize> = (1..side - root).step_by(root + 1).collect();
+                    for (w, (&top, &left)) in
+                        corners.iter().flat_map(|t| corners.iter().map(move |l| (t, l))).enumerate()
+                    {
                         houses.push(House::Window(w as u8));
-                        let mut cells: Vec<Cell> = (0..9).map(|i| at(top + i / 3, left + i % 3)).collect();
-                        cells.sort();
-                        members.push(cells);
+                        members.push((0..side).map(|i| at(top + i / root, left + i % root)).collect());
                     }
                 }
             }
@@ -584,7 +586,7 @@ impl fmt::Display for GeometryError {
                 write!(f, "region '{region}' has {found} cells, expected {side}")
             }
             GeometryError::Windoku { side } => {
-                write!(f, "windoku's four windows fit a 9x9 grid, not a {side}x{side} one")
+                write!(f, "windoku's windows are the size of square boxes: a {side}x{side} grid has none")
             }
         }
     }
@@ -661,8 +663,12 @@ mod tests {
         );
         assert_eq!(
             Geometry::of_side(6).unwrap().with_extras(&[Extra::Windoku]).unwrap_err().to_string(),
-            "windoku's four windows fit a 9x9 grid, not a 6x6 one"
+            "windoku's windows are the size of square boxes: a 6x6 grid has none"
         );
+        let sixteen = Geometry::of_side(16).unwrap().with_extras(&[Extra::Windoku]).unwrap();
+        invariants(&sixteen, 3);
+        assert_eq!(sixteen.houses().len(), 48 + 9);
+        assert_eq!(sixteen.members(48 + 8)[0].to_string(), "r12c12");
         let latin = Geometry::latin(5).unwrap().with_extras(&[Extra::Diagonals]).unwrap();
         invariants(&latin, 2);
         assert_eq!(latin.name(), "5×5 Latin, diagonals");

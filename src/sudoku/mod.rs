@@ -30,6 +30,8 @@ pub mod geometry;
 pub mod logic;
 mod parse;
 pub mod search;
+#[cfg(feature = "variant")]
+pub mod variant;
 
 pub use board::{Board, NotACandidate, Placement, Placements};
 pub use cell::{Cell, House};

@@ -55,6 +55,9 @@ pub struct Propagation {
 
 impl Propagation {
     /// The grid of `board` with the consequences of its givens drawn.
+    ///
+    /// # Panics
+    /// If the board is not the classic grid's.
     pub fn new(board: &Board) -> Propagation {
         let (bands, contradictory) = match super::givens(&board.digits()) {
             Some(mut bands) => {

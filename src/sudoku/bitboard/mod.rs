@@ -157,6 +157,9 @@ pub struct Solutions {
 
 impl Solutions {
     /// A search for the solutions of `board`.
+    ///
+    /// # Panics
+    /// If the board is not the classic grid's ([`super::search::Solutions`] takes any).
     pub fn new(board: &Board) -> Solutions {
         Solutions::start(givens(&board.digits()))
     }
@@ -181,7 +184,7 @@ impl Solutions {
     /// ```
     ///
     /// # Errors
-    /// As `text.parse::<Board>()`: the text is not a board, or its givens break a rule.
+    /// As `text.parse::<Board>()`: the text is not a classic board, or its givens break a rule.
     pub fn from_line(text: &str) -> Result<Solutions, ParseError> {
         Ok(Solutions::start(read_line(text)?))
     }
@@ -269,7 +272,8 @@ fn read_line(text: &str) -> Result<Option<Bands>, ParseError> {
     if let Some(start) = line_of_cells(text).and_then(|cells| givens(&cells)) {
         return Ok(Some(start));
     }
-    text.parse::<Board>().map(|board| givens(&board.digits()))
+    // The classic grid's text, whatever its length: a line of another size is refused as such.
+    Board::parse_in(text, &super::Geometry::classic()).map(|board| givens(&board.digits()))
 }
 
 /// A board from the digits of a grid the engine holds (0 for an empty cell). The engine's

@@ -133,6 +133,9 @@ impl Grid {
     /// uniqueness techniques apply. On a board with several solutions they would be wrong, and
     /// a board that takes the engine more than two thousand guesses is not assumed
     /// unique.
+    ///
+    /// # Panics
+    /// If the board is not the classic grid's: the logic solver knows only that one for now.
     pub fn new(board: &Board) -> Grid {
         let mut grid = Grid {
             values: [None; 81],

@@ -10,6 +10,7 @@ use super::engines::Engine;
 use super::plan::{Format, Plan};
 use super::render::{Renderer, Summary};
 use super::report::Report;
+use super::shape::ReadError;
 use crate::cmd::Status;
 use crate::cmd::{Batch, Incoming};
 use backtrack::sudoku::{Board, ParseError};
@@ -20,9 +21,9 @@ use std::time::Instant;
 /// Lines a chunk holds at most, per thread.
 const CHUNK: usize = 1024;
 
-/// Characters that count as cells (digits and empty marks).
+/// Characters that count as cells (digits, letters for values past 9, and empty marks).
 fn cells(line: &[u8]) -> usize {
-    line.iter().filter(|b| b.is_ascii_digit() || **b == b'.' || **b == b'_').count()
+    line.iter().filter(|b| b.is_ascii_alphanumeric() || **b == b'.' || **b == b'_').count()
 }
 
 /// A line that holds no puzzle: blank, or a comment.
@@ -59,7 +60,11 @@ pub fn run(
         eprintln!("error: the input holds no puzzle");
         return Ok(Status::BadInput);
     };
-    if cells(&first.1) <= 9 && plan.shard.is_none() {
+    // A pasted grid's first line holds a row: N cells, N the side of --boxes or --regions, or
+    // fewer than 16 (a line of 16 or 25 cells is a 4×4 or 5×5 puzzle unless --boxes says the
+    // side). A variant file's lines are JSON objects.
+    let row = |n: usize| plan.shape.side().map_or(n < 16, |side| n == side && side * side != n);
+    if !first.1.trim_ascii_start().starts_with(b"{") && row(cells(&first.1)) && plan.shard.is_none() {
         return one_grid(plan, first.1, lines, out);
     }
     if plan.mode.one_puzzle() {
@@ -82,7 +87,7 @@ fn one_grid(plan: &Plan, first: Vec<u8>, lines: Incoming, out: impl Write) -> io
         }
     }
     match String::from_utf8(text).map_err(|_| "the grid is not UTF-8 text".to_string()) {
-        Ok(text) => match text.parse::<Board>() {
+        Ok(text) => match plan.shape.read(&text) {
             Ok(board) => super::one(plan, &board, out),
             Err(e) => {
                 eprintln!("error: {e}");
@@ -110,7 +115,7 @@ fn one_line(plan: &Plan, first: (u64, Vec<u8>), lines: Incoming, out: impl Write
         return Ok(Status::BadInput);
     }
     let (number, bytes) = first;
-    match parse(number, &bytes) {
+    match parse(plan, number, &bytes) {
         Ok(board) => super::one(plan, &board, out),
         Err(reason) => {
             eprintln!("error: {reason}");
@@ -126,19 +131,23 @@ fn text(number: u64, bytes: &[u8]) -> Result<&str, String> {
 }
 
 /// Why line `number` could not be read as a board.
-fn unreadable(number: u64, error: ParseError) -> String {
+fn unreadable(number: u64, error: ReadError) -> String {
     match error {
         // The line is the batch's; the column is the line's.
-        ParseError::InvalidCharacter { column, found, .. } => {
+        ReadError::Parse(ParseError::InvalidCharacter { column, found, .. }) => {
             format!("line {number}, column {column}: {found:?} is not a digit or an empty mark")
+        }
+        ReadError::Parse(ParseError::OutOfRange { line: 1, column, found, side }) => {
+            let e = ParseError::OutOfRange { line: number as usize, column, found, side };
+            e.to_string()
         }
         e => format!("line {number}: {e}"),
     }
 }
 
 /// The line's board, or why it could not be read, placed in the input's own numbering.
-fn parse(number: u64, bytes: &[u8]) -> Result<Board, String> {
-    text(number, bytes)?.parse::<Board>().map_err(|e| unreadable(number, e))
+fn parse(plan: &Plan, number: u64, bytes: &[u8]) -> Result<Board, String> {
+    plan.shape.read(text(number, bytes)?).map_err(|e| unreadable(number, e))
 }
 
 fn solve(plan: &Plan, engine: &mut Engine, (number, bytes): (u64, &[u8])) -> Report {

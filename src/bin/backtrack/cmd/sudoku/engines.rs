@@ -2,9 +2,10 @@
 
 use super::plan::{Format, Mode, Order, Plan, Solver};
 use super::report::{Counters, Grading, Report, Verdict};
+use super::shape::{ReadError, supports};
 use backtrack::sudoku::bitboard::{Forced, Propagation};
 use backtrack::sudoku::logic::{self, Grade};
-use backtrack::sudoku::{Board, Cell, ExactCover, ParseError, Placement, bitboard};
+use backtrack::sudoku::{Board, Cell, ExactCover, Placement, bitboard, search};
 use backtrack::watch::{Counters as WatchCounters, Layout, Recorder, Watcher};
 use backtrack::{Assumptions, Budget, Event, Observer, SlotOrder, stack_assumptions};
 use std::cell::Cell as Flag;
@@ -68,8 +69,13 @@ impl Engine {
     /// Solve (count, list) `board` as the plan says; `line` is its line in a batch.
     pub fn search(&mut self, plan: &Plan, board: &Board, line: Option<u64>) -> Report {
         let (start, limits) = limits(plan);
+        if let Err(reason) = supports(plan, board.geometry()) {
+            return Report::invalid(line, reason);
+        }
         let found = match self {
             Engine::Logic => return search_logic(plan, board, line, start),
+            // Any other grid than the classic one: the general engine.
+            Engine::Bitboard(_) if !board.geometry().is_classic() => search_general(board, limits),
             Engine::Bitboard(_) => search_bitboard(&mut bitboard::Solutions::new(board), limits),
             Engine::Dlx(cover) => search_dlx(cover, board, limits),
             Engine::Backtrack => search_driver(plan, board, limits),
@@ -77,19 +83,48 @@ impl Engine {
         report(plan, found, Some(board.clone()), line, start)
     }
 
-    /// Solve the puzzle of a batch's line, refused as `str::parse::<Board>` refuses it. The
-    /// band engine reads the line straight in, with no board between (a twentieth of a
-    /// puzzle's time on the easy sets), into the search it keeps, unless the answer shows the
-    /// puzzle (only JSON does); the other engines search the line's board.
-    pub fn search_text(&mut self, plan: &Plan, text: &str, line: Option<u64>) -> Result<Report, ParseError> {
+    /// Solve the puzzle of a batch's line, read on the plan's grid ([`Shape::read`]). A
+    /// classic line of 81 cells goes straight into the band engine, with no board between (a
+    /// twentieth of a puzzle's time on the easy sets), into the search it keeps, unless the
+    /// answer shows the puzzle (only JSON does); other lines and engines search the line's board.
+    pub fn search_text(&mut self, plan: &Plan, text: &str, line: Option<u64>) -> Result<Report, ReadError> {
         if let Engine::Bitboard(search) = self
             && plan.format != Some(Format::Json)
+            && plan.shape.is_plain()
+            && text.len() == CLASSIC_LINE
         {
-            search.restart(text)?;
+            search.restart(text).map_err(ReadError::Parse)?;
             let (start, limits) = limits(plan);
             return Ok(report(plan, search_bitboard(search, limits), None, line, start));
         }
-        Ok(self.search(plan, &text.parse::<Board>()?, line))
+        Ok(self.search(plan, &plan.shape.read(text)?, line))
+    }
+}
+
+/// The length of a classic grid's line, which the band engine reads itself.
+const CLASSIC_LINE: usize = 81;
+
+/// The general engine's search, on any grid.
+fn search_general(board: &Board, limits: Limits) -> Found {
+    let budget = bitboard::Budget { max_guesses: limits.max_nodes, deadline: limits.deadline };
+    let mut search = search::Solutions::new(board).budget(budget);
+    let mut found = Gather::new(limits.wanted, limits.keep);
+    while found.wants_more() {
+        if search.next().is_none() {
+            break;
+        }
+        found.add(|| search.board());
+    }
+    let stats = search.stats();
+    Found {
+        solutions: found.solutions,
+        count: found.count,
+        stopped: search.outcome() == bitboard::Outcome::OutOfBudget,
+        counters: Counters {
+            guesses: Some(stats.guesses),
+            dead_ends: Some(stats.dead_ends),
+            ..Counters::default()
+        },
     }
 }
 
@@ -210,13 +245,17 @@ fn search_bitboard(search: &mut bitboard::Solutions, limits: Limits) -> Found {
 }
 
 fn search_dlx(cover: &mut ExactCover, board: &Board, limits: Limits) -> Found {
+    if cover.geometry() != board.geometry() {
+        *cover = ExactCover::of(board.geometry());
+    }
+    let geometry = board.geometry();
     let mut solver = cover.solver(board);
     let Limits { max_nodes, deadline, .. } = limits;
     solver.set_budget(backtrack::dlx::Budget { max_nodes, deadline, ..Default::default() });
     let mut found = Gather::new(limits.wanted, limits.keep);
     while found.wants_more() {
         let Some(options) = solver.next_solution() else { break };
-        found.add(|| ExactCover::board(options));
+        found.add(|| ExactCover::board_of(geometry, options));
     }
     let stats = solver.stats();
     Found {
@@ -320,7 +359,8 @@ where
     let title = format!("backtrack sudoku {:#}: {}", (view.board)(), view.generators);
     let cell_texts = || {
         let board = (view.board)();
-        Cell::all().map(|c| board.get(c).map_or(String::new(), |d| d.to_string())).collect()
+        let cells = board.geometry().all_cells();
+        cells.map(|c| board.get(c).map_or(String::new(), |d| d.to_string())).collect()
     };
     let mut recorder = plan.html.as_ref().map(|_| {
         // The page says "Dead end: ..." itself.
@@ -351,7 +391,7 @@ where
         );
     }
     if let (Some(recorder), Some(path)) = (&recorder, &plan.html) {
-        let page = recorder.page(&title, &Layout::SUDOKU);
+        let page = recorder.page(&title, &layout(&(view.board)()));
         match std::fs::write(path, page) {
             Ok(()) => eprintln!("wrote {} events of the search to {}", recorder.len(), path.display()),
             Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
@@ -405,26 +445,15 @@ fn frame<A: std::fmt::Display>(view: &View<'_, A>, event: &Event<'_, A>, counter
         _ => (None, ""),
     };
     let board = (view.board)();
-    let mut out = String::new();
-    for row in 0..9 {
-        if row == 3 || row == 6 {
-            out.push('\n');
-        }
-        out.push_str("   ");
-        for col in 0..9 {
-            let here = Cell::at(row, col);
-            let digit = board.get(here).map_or('.', |d| (b'0' + d.get()) as char);
-            if Some(here) == cell {
-                out.push_str(&format!("\x1b[{colour};30m{digit}\x1b[0m"));
-            } else {
-                out.push(digit);
-            }
-            out.push_str(match col {
-                2 | 5 => "    ",
-                8 => "\n",
-                _ => " ",
-            });
-        }
-    }
-    format!("{out}\n{event}\n{counters}\n")
+    let out = board.draw(|here, symbol| {
+        if Some(here) == cell { format!("\x1b[{colour};30m{symbol}\x1b[0m") } else { symbol.to_string() }
+    });
+    format!("{out}\n\n{event}\n{counters}\n")
+}
+
+/// The explorer's picture of a board's grid: its side and its boxes.
+pub fn layout(board: &Board) -> Layout {
+    let side = board.geometry().side();
+    let (box_rows, box_cols) = board.geometry().boxes().unwrap_or((0, 0));
+    Layout { rows: side, cols: side, box_rows, box_cols, checkered: false }
 }

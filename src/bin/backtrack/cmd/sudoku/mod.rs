@@ -11,6 +11,7 @@ mod engines;
 mod plan;
 mod render;
 mod report;
+mod shape;
 mod teach;
 
 use crate::cmd::Status;
@@ -34,7 +35,7 @@ pub fn run(args: Args) -> io::Result<Status> {
     let stdout = io::stdout();
     let out = io::BufWriter::new(stdout.lock());
     let status = match &plan.input {
-        Input::Puzzle(text) => match text.parse::<Board>() {
+        Input::Puzzle(text) => match plan.shape.read(text) {
             Ok(board) => one(&plan, &board, out)?,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -54,6 +55,10 @@ pub fn run(args: Args) -> io::Result<Status> {
 
 /// One puzzle, in whatever mode the plan asks.
 fn one(plan: &Plan, board: &Board, out: impl Write) -> io::Result<Status> {
+    if let Err(reason) = shape::supports(plan, board.geometry()) {
+        eprintln!("error: {reason}");
+        return Ok(Status::BadInput);
+    }
     let json = plan.format == Some(Format::Json);
     if let (Some(path), Solver::Logic) = (&plan.html, plan.solver) {
         teach::explore_logic(plan, board, path);

@@ -3,8 +3,10 @@
 //! Everything after this file reads the plan, never the arguments: a combination that makes no
 //! sense is refused here, with a sentence that says why, and nothing is silently ignored.
 
+use super::shape::Shape;
 use crate::cmd::Source;
 use backtrack::split::Shard;
+use backtrack::sudoku::Extra;
 use backtrack::sudoku::logic::Builtin;
 use backtrack::watch::Watch;
 use clap::ValueEnum;
@@ -14,9 +16,11 @@ use std::time::Duration;
 
 /// Solve Sudoku puzzles: one given as an argument, or a batch, one puzzle a line.
 ///
-/// A puzzle is 81 cells in reading order, `0`, `.` or `_` for an empty cell; spaces, `|`, `-`,
-/// `+` and commas are ignored, so a pasted 9-line grid works too. In a batch, blank lines and
-/// lines starting with `#` are skipped.
+/// A puzzle is N² cells in reading order (81 for the classic grid; 16, 36, 256, 625, ... for
+/// other sizes), `0`, `.` or `_` for an empty cell, values `1`-`9` then `A`, `B`, ... (16 is
+/// `G`); spaces, `|`, `-`, `+` and commas are ignored, so a pasted grid works too. A line of the
+/// variant file (a JSON object: size, boxes, givens, regions, rules) is a puzzle too. In a
+/// batch, blank lines and lines starting with `#` are skipped.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Examples:
@@ -30,6 +34,11 @@ Examples:
   backtrack sudoku --solver logic PUZZLE solve as a person would, and grade the puzzle
   backtrack sudoku --explain PUZZLE      every step of the logic, in plain sentences
   backtrack sudoku --hint PUZZLE         the next step (--hint=1: the technique, =2: where)
+  backtrack sudoku --count ................   288: every 4x4 grid
+  backtrack sudoku --boxes 2x3 PUZZLE    a 6x6 puzzle with boxes of 2 rows by 3 columns
+  backtrack sudoku --regions MAP PUZZLE  a jigsaw: one letter a region, N² of them
+  backtrack sudoku --rules diagonals PUZZLE   X-Sudoku
+  backtrack sudoku -f FILE.jsonl         a variant file, one JSON object a puzzle
 
 Exit status: 0 solved, 1 a puzzle has no solution, 2 bad input or usage,
 3 a search stopped at --max-nodes or --timeout.")]
@@ -154,6 +163,33 @@ pub struct Args {
     /// or JSON (one object a puzzle).
     #[arg(long, value_enum)]
     format: Option<Format>,
+
+    /// Boxes of R rows by C columns (`2x3`, `3x3`, `4x4`, ...): a grid of side R·C. Without it,
+    /// each puzzle's length gives its side (16, 36, 64, 81, 144, 256, 625 cells: 4, 6, 8, 9, 12,
+    /// 16, 25), with square boxes where the side is a square, else 2x3, 2x4, 3x4, ...
+    #[arg(long, value_name = "RxC", value_parser = boxes)]
+    boxes: Option<(usize, usize)>,
+
+    /// A jigsaw grid: N² letters in reading order, one a region (each of N cells), instead of
+    /// boxes.
+    #[arg(long, value_name = "MAP", conflicts_with = "boxes")]
+    regions: Option<String>,
+
+    /// Extra houses, comma-separated: `diagonals` (X-Sudoku: both main diagonals), `windoku`
+    /// (the four windows of a 9x9 grid).
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = rule)]
+    rules: Vec<Extra>,
+}
+
+/// `RxC`, for `--boxes`.
+fn boxes(text: &str) -> Result<(usize, usize), String> {
+    backtrack::sudoku::variant::parse_boxes(text)
+        .ok_or_else(|| format!("{text:?}: give boxes as RxC, rows by columns (2x3, 3x3, 4x4, ...)"))
+}
+
+/// A rule by name, for `--rules`.
+fn rule(name: &str) -> Result<Extra, String> {
+    Extra::from_name(name).ok_or_else(|| format!("no rule is called {name:?}; the rules: diagonals, windoku"))
 }
 
 /// The solvers.
@@ -240,6 +276,10 @@ pub struct Plan {
     pub input: Input,
     pub mode: Mode,
     pub solver: Solver,
+    /// Whether `--solver` chose the solver (else the default for the grid).
+    pub solver_given: bool,
+    /// The grid the puzzles are read on.
+    pub shape: Shape,
     /// The driver's generators: the seed's, in an order; `None` for the propagating ones.
     pub order: Option<Order>,
     /// Watching the driver's search (trace, animation, tree): one puzzle or a batch, in order.
@@ -415,10 +455,13 @@ impl Args {
             Some(jobs) => jobs as usize,
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         };
+        let shape = Shape::new(self.boxes, self.regions.as_deref(), self.rules)?;
         Ok(Plan {
             input,
             mode,
             solver,
+            solver_given: self.solver.is_some(),
+            shape,
             order,
             watch,
             tree: self.tree,

@@ -1,0 +1,130 @@
+//! The grid the puzzles are read on: `--boxes`, `--regions` and `--rules`, or the variant file's
+//! fields, or the size each puzzle's length gives; and what each solver and mode can take.
+
+use super::plan::{Mode, Plan, Solver};
+use backtrack::sudoku::variant::{Variant, VariantError};
+use backtrack::sudoku::{Board, Extra, Geometry, GeometryError, Layout, ParseError};
+use std::fmt;
+
+/// The geometry asked for on the command line.
+#[derive(Clone, Debug, Default)]
+pub struct Shape {
+    /// The grid of `--boxes` or `--regions`, with the `--rules`; `None`: each puzzle's size.
+    fixed: Option<Geometry>,
+    /// The `--rules`, for grids whose size each puzzle gives.
+    extras: Vec<Extra>,
+}
+
+impl Shape {
+    /// The shape of the options: boxes (`R`, `C`), a region map, and rules.
+    pub fn new(
+        boxes: Option<(usize, usize)>,
+        regions: Option<&str>,
+        extras: Vec<Extra>,
+    ) -> Result<Shape, String> {
+        let fixed = match (boxes, regions) {
+            (Some((rows, cols)), _) => {
+                Some(Geometry::boxed(rows, cols).map_err(|e| format!("--boxes: {e}"))?)
+            }
+            (None, Some(map)) => {
+                let cells = map.chars().filter(|c| !c.is_whitespace()).count();
+                let side = (1..=25).find(|s| s * s == cells).ok_or_else(|| {
+                    format!("--regions: the map has {cells} letters, not N² for a side N from 1 to 25")
+                })?;
+                Some(Geometry::jigsaw(side, map).map_err(|e| format!("--regions: {e}"))?)
+            }
+            (None, None) => None,
+        };
+        let fixed = match fixed {
+            Some(geometry) => Some(geometry.with_extras(&extras).map_err(|e| format!("--rules: {e}"))?),
+            None => None,
+        };
+        Ok(Shape { fixed, extras })
+    }
+
+    /// Read one puzzle: a line of the variant file (a JSON object), or a grid's text on the
+    /// geometry of the options (or of its own size).
+    pub fn read(&self, text: &str) -> Result<Board, ReadError> {
+        if text.trim_start().starts_with('{') {
+            if self.fixed.is_some() || !self.extras.is_empty() {
+                return Err(ReadError::Other(
+                    "a line of the variant file gives its own grid: leave out --boxes, --regions and --rules"
+                        .into(),
+                ));
+            }
+            return Variant::from_json(text).map(|variant| variant.board).map_err(ReadError::Variant);
+        }
+        if let Some(geometry) = &self.fixed {
+            return Board::parse_in(text, geometry).map_err(ReadError::Parse);
+        }
+        let board: Board = text.parse().map_err(ReadError::Parse)?;
+        if self.extras.is_empty() {
+            return Ok(board);
+        }
+        let geometry = board.geometry().with_extras(&self.extras).map_err(ReadError::Geometry)?;
+        Board::from_values(&geometry, &board.values()).map_err(ReadError::Parse)
+    }
+
+    /// The side of the grid of the options, if they give one.
+    pub fn side(&self) -> Option<usize> {
+        self.fixed.as_ref().map(Geometry::side)
+    }
+
+    /// Whether the options say nothing of the grid: each puzzle's length gives it.
+    pub fn is_plain(&self) -> bool {
+        self.fixed.is_none() && self.extras.is_empty()
+    }
+}
+
+/// Why a puzzle could not be read.
+#[derive(Debug)]
+pub enum ReadError {
+    Parse(ParseError),
+    Variant(VariantError),
+    Geometry(GeometryError),
+    Other(String),
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Parse(e) => e.fmt(f),
+            ReadError::Variant(e) => e.fmt(f),
+            ReadError::Geometry(e) => e.fmt(f),
+            ReadError::Other(e) => f.write_str(e),
+        }
+    }
+}
+
+/// Whether the plan can run on a grid of `geometry`, or the sentence that says why not: the
+/// classic grid takes everything; other grids take the general engine, Dancing Links and the
+/// seed's generators, and the explorer draws their boxes.
+pub fn supports(plan: &Plan, geometry: &Geometry) -> Result<(), String> {
+    if geometry.is_classic() {
+        return Ok(());
+    }
+    let name = geometry.name();
+    if plan.solver == Solver::Logic || matches!(plan.mode, Mode::Explain | Mode::Hint { .. }) {
+        return Err(format!(
+            "the logic solver knows the classic 9×9 grid only, not {name}: solve without it"
+        ));
+    }
+    if matches!(plan.mode, Mode::Compare | Mode::Estimate { .. }) {
+        return Err(format!("--compare and --estimate run on the classic 9×9 grid only, not {name}"));
+    }
+    if plan.solver == Solver::Backtrack && plan.order.is_none() {
+        return Err(format!(
+            "the driver's propagating generators are the classic 9×9 grid's: on {name}, give --order fewest \
+             (or static) for the seed's generators"
+        ));
+    }
+    if plan.solver == Solver::Bitboard && plan.solver_given {
+        return Err(format!(
+            "the band engine is the classic 9×9 grid's: solve {name} without --solver bitboard"
+        ));
+    }
+    if plan.html.is_some() && !matches!(geometry.layout(), Layout::Boxes { .. }) {
+        return Err(format!("the explorer draws boxes, not the regions of {name}: leave out --html"));
+    }
+    Ok(())
+}

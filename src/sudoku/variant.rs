@@ -1,0 +1,256 @@
+//! The variant file: one puzzle of any size and rules a line, as a JSON object.
+//!
+//! The fields: `size` (N), `boxes` (`"RxC"`: R rows by C columns; `null` with no `regions`: no
+//! boxes at all, a Latin square), `givens` (N² characters, `.` or `0` blank, values `1`-`9`
+//! then `A`…), `regions` (N² letters, one a region: a jigsaw, whose regions replace the boxes),
+//! `rules` (a list: `"diagonals"`, `"windoku"`), and optionally `solution` (N² characters) and
+//! `id`. Other fields are ignored; a rule or a field this crate cannot solve yet (killer `cages`,
+//! `"anti-knight"`, …) is refused by name, never ignored.
+//!
+//! ```
+//! use backtrack::sudoku::variant::Variant;
+//!
+//! let line = r#"{"size":4,"boxes":null,"givens":".23..3.........1","regions":"ABBBAABCADCCDDDC","rules":[],"solution":"1234431221433421"}"#;
+//! let variant = Variant::from_json(line)?;
+//! assert_eq!(variant.board.geometry().name(), "4×4 jigsaw");
+//! let solved = variant.board.solve().unwrap();
+//! assert_eq!(Some(format!("{solved:#}")), variant.solution);
+//!
+//! let killer = r#"{"size":4,"boxes":"2x2","givens":"................","cages":[{"sum":3,"cells":[0,1]}]}"#;
+//! assert_eq!(Variant::from_json(killer).unwrap_err().to_string(), "field `cages`: killer cages are not supported yet");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use super::{Board, Extra, Geometry, GeometryError, ParseError};
+use serde::Deserialize;
+use std::fmt;
+
+/// The rules the variant file names that this crate does not solve yet.
+const NOT_YET: [&str; 3] = ["anti-knight", "anti-king", "non-consecutive"];
+
+/// One puzzle of the variant file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Variant {
+    /// The puzzle: its givens, on its geometry.
+    pub board: Board,
+    /// The published solution, as the line gives it (N² characters), if it gives one.
+    pub solution: Option<String>,
+    /// The puzzle's name, if the line gives one.
+    pub id: Option<String>,
+}
+
+/// The fields as they are written.
+#[derive(Deserialize)]
+struct Fields {
+    size: usize,
+    #[serde(default)]
+    boxes: Option<String>,
+    givens: String,
+    #[serde(default)]
+    regions: Option<String>,
+    #[serde(default)]
+    rules: Vec<String>,
+    #[serde(default)]
+    cages: Vec<serde::de::IgnoredAny>,
+    #[serde(default)]
+    solution: Option<String>,
+    #[serde(default)]
+    id: Option<String>,
+}
+
+impl Variant {
+    /// Read one line of the variant file.
+    ///
+    /// # Errors
+    /// Text that is not a JSON object with the fields above, a field that says what cannot
+    /// be (a box shape that does not make the size, a region map of the wrong size, givens
+    /// that break a rule), or a rule this crate does not solve: each says which field.
+    pub fn from_json(line: &str) -> Result<Variant, VariantError> {
+        let fields: Fields = serde_json::from_str(line).map_err(|e| VariantError::Json(e.to_string()))?;
+        let geometry = fields.geometry()?;
+        let board = Board::parse_in(&fields.givens, &geometry)
+            .map_err(|error| VariantError::Field { field: "givens", error: FieldError::Parse(error) })?;
+        if let Some(solution) = &fields.solution {
+            Board::parse_in(solution, &geometry).map_err(|error| VariantError::Field {
+                field: "solution",
+                error: FieldError::Parse(error),
+            })?;
+        }
+        Ok(Variant { board, solution: fields.solution, id: fields.id })
+    }
+}
+
+impl Fields {
+    /// The geometry the fields describe.
+    fn geometry(&self) -> Result<Geometry, VariantError> {
+        let field = |field, error| VariantError::Field { field, error };
+        if !self.cages.is_empty() {
+            return Err(field("cages", FieldError::NotYet("killer cages are not supported yet".into())));
+        }
+        let mut extras = Vec::new();
+        for rule in &self.rules {
+            match Extra::from_name(rule) {
+                Some(extra) => extras.push(extra),
+                None if NOT_YET.contains(&rule.as_str()) => {
+                    let why = format!("the rule {rule:?} is not supported yet");
+                    return Err(field("rules", FieldError::NotYet(why)));
+                }
+                None => return Err(field("rules", FieldError::UnknownRule(rule.clone()))),
+            }
+        }
+        let geometry = match (&self.regions, &self.boxes) {
+            (Some(map), _) => {
+                Geometry::jigsaw(self.size, map).map_err(|e| field("regions", FieldError::Geometry(e)))?
+            }
+            (None, Some(boxes)) => {
+                let (rows, cols) =
+                    parse_boxes(boxes).ok_or_else(|| field("boxes", FieldError::Boxes(boxes.clone())))?;
+                if rows * cols != self.size {
+                    return Err(field("boxes", FieldError::Boxes(boxes.clone())));
+                }
+                Geometry::boxed(rows, cols).map_err(|e| field("boxes", FieldError::Geometry(e)))?
+            }
+            (None, None) => Geometry::latin(self.size).map_err(|e| field("size", FieldError::Geometry(e)))?,
+        };
+        geometry.with_extras(&extras).map_err(|e| field("rules", FieldError::Geometry(e)))
+    }
+}
+
+/// A box shape written `RxC` (or `R×C`): R rows by C columns, both from 1.
+///
+/// ```
+/// use backtrack::sudoku::variant::parse_boxes;
+/// assert_eq!(parse_boxes("2x3"), Some((2, 3)));
+/// assert_eq!(parse_boxes("3×3"), Some((3, 3)));
+/// assert_eq!(parse_boxes("3"), None);
+/// ```
+pub fn parse_boxes(text: &str) -> Option<(usize, usize)> {
+    let (rows, cols) = text.split_once(['x', 'X', '×'])?;
+    let (rows, cols) = (rows.trim().parse().ok()?, cols.trim().parse().ok()?);
+    (rows > 0 && cols > 0).then_some((rows, cols))
+}
+
+/// Why a line of the variant file is not a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum VariantError {
+    /// The line is not a JSON object with the fields, as serde_json says.
+    Json(String),
+    /// A field says what cannot be.
+    Field {
+        /// The field's name.
+        field: &'static str,
+        /// What is wrong with it.
+        error: FieldError,
+    },
+}
+
+/// What is wrong with a field of the variant file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FieldError {
+    /// The givens or the solution cannot be read.
+    Parse(ParseError),
+    /// The size, the boxes or the regions make no grid.
+    Geometry(GeometryError),
+    /// A box shape that is not `RxC` with R·C the size.
+    Boxes(String),
+    /// A rule of no known name.
+    UnknownRule(String),
+    /// A rule or a field this crate cannot solve yet.
+    NotYet(String),
+}
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VariantError::Json(e) => write!(f, "not a puzzle of the variant file: {e}"),
+            VariantError::Field { field, error } => write!(f, "field `{field}`: {error}"),
+        }
+    }
+}
+
+impl fmt::Display for FieldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FieldError::Parse(e) => e.fmt(f),
+            FieldError::Geometry(e) => e.fmt(f),
+            FieldError::Boxes(boxes) => write!(f, "{boxes:?} is not RxC boxes whose cells make the size"),
+            FieldError::UnknownRule(rule) => {
+                let known = ["diagonals", "windoku"].iter().chain(&NOT_YET).map(|r| format!("{r:?}"));
+                write!(f, "no rule is called {rule:?} (the rules: {})", known.collect::<Vec<_>>().join(", "))
+            }
+            FieldError::NotYet(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for VariantError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            VariantError::Field { error: FieldError::Parse(e), .. } => Some(e),
+            VariantError::Field { error: FieldError::Geometry(e), .. } => Some(e),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(line: &str) -> String {
+        Variant::from_json(line).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn every_field_is_read() {
+        let x = r#"{"size":9,"boxes":"3x3","givens":".................................................................................","rules":["diagonals"],"id":"x"}"#;
+        let variant = Variant::from_json(x).unwrap();
+        assert_eq!(variant.board.geometry().name(), "9×9, diagonals");
+        assert_eq!(variant.id.as_deref(), Some("x"));
+        let six = r#"{"size":6,"boxes":"3x2","givens":"....................................","rules":[],"extra":1}"#;
+        assert_eq!(Variant::from_json(six).unwrap().board.geometry().boxes(), Some((3, 2)));
+        let latin = r#"{"size":5,"boxes":null,"givens":".........................","rules":["diagonals"]}"#;
+        assert_eq!(Variant::from_json(latin).unwrap().board.geometry().name(), "5×5 Latin, diagonals");
+    }
+
+    #[test]
+    fn every_error_names_its_field() {
+        let line = |fields: &str| format!(r#"{{"size":4,"givens":"................",{fields}}}"#);
+        assert_eq!(
+            err(&line(r#""boxes":"2x3""#)),
+            r#"field `boxes`: "2x3" is not RxC boxes whose cells make the size"#
+        );
+        assert_eq!(
+            err(&line(r#""boxes":"big""#)),
+            r#"field `boxes`: "big" is not RxC boxes whose cells make the size"#
+        );
+        assert_eq!(
+            err(&line(r#""regions":"AAAB""#)),
+            "field `regions`: the region map has 4 cells, expected 16"
+        );
+        assert!(
+            err(&line(r#""rules":["sideways"]"#))
+                .starts_with(r#"field `rules`: no rule is called "sideways""#)
+        );
+        assert_eq!(
+            err(&line(r#""rules":["anti-king"]"#)),
+            r#"field `rules`: the rule "anti-king" is not supported yet"#
+        );
+        let six =
+            r#"{"size":6,"boxes":"2x3","givens":"....................................","rules":["windoku"]}"#;
+        assert_eq!(
+            err(six),
+            "field `rules`: windoku's windows are the size of square boxes: a 6x6 grid has none"
+        );
+        let twice = r#"{"size":4,"boxes":"2x2","givens":"11.............."}"#;
+        assert_eq!(err(twice), "field `givens`: digit 1 appears twice in row 1 (r1c1 and r1c2)");
+        let short = r#"{"size":4,"boxes":"2x2","givens":"1.."}"#;
+        assert_eq!(err(short), "field `givens`: 3 cells, expected 16");
+        assert!(err(r#"{"size":4}"#).starts_with("not a puzzle of the variant file: missing field `givens`"));
+        assert!(err("not json").starts_with("not a puzzle of the variant file: expected"));
+        assert!(err(r#"{"size":30,"givens":""}"#).starts_with("field `size`: a side of 30"));
+    }
+}
