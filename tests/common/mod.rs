@@ -70,3 +70,93 @@ pub fn run_backtrack(args: &[&str], stdin: &[u8]) -> std::process::Output {
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
 }
+
+pub const VARIANTS_SIGH: &str = include_str!("../data/variants_sigh.jsonl");
+pub const GECODE_25: &str = include_str!("../data/gecode_25x25_sample.txt");
+
+/// A grid's rules as plain lists of cells, built from the fields of the variant file without
+/// the crate's geometry: rows, columns, R×C boxes or a region map (which replaces the boxes),
+/// and the extra houses.
+pub struct Rules {
+    pub side: usize,
+    pub houses: Vec<Vec<usize>>,
+}
+
+impl Rules {
+    /// `boxes` as (rows, columns), `regions` as N² letters, `rules` by name.
+    pub fn new(side: usize, boxes: Option<(usize, usize)>, regions: Option<&str>, rules: &[&str]) -> Rules {
+        let n = side;
+        let mut houses: Vec<Vec<usize>> = (0..n).map(|r| (0..n).map(|c| r * n + c).collect()).collect();
+        houses.extend((0..n).map(|c| (0..n).map(|r| r * n + c).collect::<Vec<_>>()));
+        if let Some(map) = regions {
+            let letters: Vec<char> = map.chars().collect();
+            let mut names: Vec<char> = letters.clone();
+            names.sort();
+            names.dedup();
+            for name in names {
+                houses.push((0..n * n).filter(|&i| letters[i] == name).collect());
+            }
+        } else if let Some((br, bc)) = boxes {
+            for top in (0..n).step_by(br) {
+                for left in (0..n).step_by(bc) {
+                    houses
+                        .push((0..br).flat_map(|i| (0..bc).map(move |j| (top + i) * n + left + j)).collect());
+                }
+            }
+        }
+        if rules.contains(&"diagonals") {
+            houses.push((0..n).map(|i| i * n + i).collect());
+            houses.push((0..n).map(|i| i * n + n - 1 - i).collect());
+        }
+        if rules.contains(&"windoku") {
+            let b = (1..=n).find(|b| b * b == n).expect("windoku on a square side");
+            for top in (1..n - b).step_by(b + 1) {
+                for left in (1..n - b).step_by(b + 1) {
+                    houses.push((0..b).flat_map(|i| (0..b).map(move |j| (top + i) * n + left + j)).collect());
+                }
+            }
+        }
+        Rules { side, houses }
+    }
+
+    /// The rules of a line of the variant file.
+    pub fn of_json(line: &serde_json::Value) -> Rules {
+        let side = line["size"].as_u64().unwrap() as usize;
+        let boxes = line["boxes"].as_str().map(|b| {
+            let (r, c) = b.split_once('x').unwrap();
+            (r.parse().unwrap(), c.parse().unwrap())
+        });
+        let rules: Vec<&str> =
+            line["rules"].as_array().map_or(vec![], |r| r.iter().filter_map(|v| v.as_str()).collect());
+        Rules::new(side, boxes, line["regions"].as_str(), &rules)
+    }
+
+    /// Check a solution against the puzzle (N² characters each, `.` blank, `1`-`9` then `A`…):
+    /// every cell a value 1 to N, every given kept, every house holding each value once.
+    pub fn check(&self, puzzle: &str, solution: &str) -> Result<(), String> {
+        let value = |c: char| c.to_digit(36).filter(|&v| v >= 1).map(|v| v as usize);
+        let (p, s): (Vec<char>, Vec<char>) = (puzzle.chars().collect(), solution.chars().collect());
+        let cells = self.side * self.side;
+        if p.len() != cells || s.len() != cells {
+            return Err(format!("length {} / {}, expected {cells}", p.len(), s.len()));
+        }
+        for i in 0..cells {
+            match value(s[i]) {
+                Some(v) if v <= self.side => {}
+                _ => return Err(format!("cell {i} holds {:?}", s[i])),
+            }
+            if value(p[i]).is_some() && p[i].to_ascii_uppercase() != s[i] {
+                return Err(format!("given {} at cell {i} changed to {}", p[i], s[i]));
+            }
+        }
+        for house in &self.houses {
+            let mut seen = vec![false; self.side + 1];
+            for &i in house {
+                if std::mem::replace(&mut seen[value(s[i]).unwrap()], true) {
+                    return Err(format!("{} twice in house {house:?}", s[i]));
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,125 @@
+//! cargo bench --bench variants -- [DATA_DIR] [--max-guesses N] [--only NAME]
+//!
+//! Sudoku of other sizes and rules: every puzzle of each set of DATA_DIR (default
+//! `../shared/data/variants`: line files and variant files) solved and proved unique (up to two
+//! solutions), one thread, by the general engine and by Dancing Links on the geometry's matrix.
+//! Prints puzzles a second over the whole set (reading excluded), guesses (engine) or nodes
+//! (DLX) a puzzle, the slowest puzzle, and the puzzles a search gave up on: each search is
+//! stopped after `--max-guesses` guesses or nodes (default 10^6), so that a set ends. Puzzles a
+//! solver refuses (killer cages, anti-knight, ...) are counted apart. The peer is
+//! `../shared/bench/peers/variants/cpsat.py` on the same files (BENCHMARKS.md §5).
+
+use backtrack::sudoku::bitboard::{Budget, Outcome};
+use backtrack::sudoku::search::Solutions;
+use backtrack::sudoku::variant::Variant;
+use backtrack::sudoku::{Board, ExactCover};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+const SETS: [&str; 9] = [
+    "gecode_16x16.txt",
+    "janko_16x16.txt",
+    "gecode_25x25.txt",
+    "jigsaw_janko.jsonl",
+    "sizes_janko.jsonl",
+    "x_janko.jsonl",
+    "x2d_janko.jsonl",
+    "mixed_rules.jsonl",
+    "killer_janko.jsonl",
+];
+
+/// What a solver did on a set: puzzles, time, nodes, the slowest, those given up.
+#[derive(Default)]
+struct Tally {
+    puzzles: usize,
+    time: Duration,
+    nodes: u64,
+    slowest: Duration,
+    given_up: usize,
+}
+
+impl Tally {
+    fn add(&mut self, time: Duration, nodes: u64, finished: bool) {
+        self.puzzles += 1;
+        self.time += time;
+        self.nodes += nodes;
+        self.slowest = self.slowest.max(time);
+        self.given_up += usize::from(!finished);
+    }
+
+    fn row(&self, set: &str, solver: &str, refused: usize) {
+        println!(
+            "| {set} | {solver} | {} | {:.1} | {:.0} | {:.1} | {} | {refused} |",
+            self.puzzles,
+            self.puzzles as f64 / self.time.as_secs_f64().max(1e-9),
+            self.nodes as f64 / self.puzzles.max(1) as f64,
+            self.slowest.as_secs_f64() * 1e3,
+            self.given_up,
+        );
+    }
+}
+
+fn main() {
+    let mut dir = PathBuf::from("../shared/data/variants");
+    let mut max_guesses = 1_000_000u64;
+    let mut only: Option<String> = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--max-guesses" => max_guesses = args.next().and_then(|a| a.parse().ok()).expect("a number"),
+            "--only" => only = args.next(),
+            "--bench" => {}
+            _ => dir = PathBuf::from(arg),
+        }
+    }
+    println!(
+        "| set | solver | puzzles | puzzles/s | guesses or nodes/puzzle | slowest ms | given up | refused |"
+    );
+    println!("|---|---|---:|---:|---:|---:|---:|---:|");
+    for set in SETS.iter().filter(|s| only.as_deref().is_none_or(|o| s.contains(o))) {
+        let Ok(text) = std::fs::read_to_string(dir.join(set)) else {
+            eprintln!("skipping {set}: not in {}", dir.display());
+            continue;
+        };
+        let mut refused = 0;
+        let mut boards: Vec<Board> = Vec::new();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let board = if line.starts_with('{') {
+                Variant::from_json(line).map(|v| v.board).ok()
+            } else {
+                line.parse().ok()
+            };
+            match board {
+                Some(board) => boards.push(board),
+                None => refused += 1,
+            }
+        }
+        let mut engine = Tally::default();
+        for board in &boards {
+            let start = Instant::now();
+            let mut search = Solutions::new(board).budget(Budget { max_guesses, deadline: None });
+            let found = search.by_ref().take(2).count();
+            let finished = found == 2 || search.outcome() == Outcome::Exhausted;
+            engine.add(start.elapsed(), search.stats().guesses, finished && found >= 1);
+        }
+        engine.row(set, "engine", refused);
+        let mut dlx = Tally::default();
+        let mut cover =
+            ExactCover::of(boards.first().map_or(&backtrack::sudoku::Geometry::classic(), |b| b.geometry()));
+        for board in &boards {
+            if cover.geometry() != board.geometry() {
+                cover = ExactCover::of(board.geometry());
+            }
+            let start = Instant::now();
+            let mut solver = cover.solver(board);
+            solver.set_budget(backtrack::dlx::Budget { max_nodes: max_guesses, ..Default::default() });
+            let mut found = 0;
+            while found < 2 && solver.next_solution().is_some() {
+                found += 1;
+            }
+            let finished = solver.outcome() != backtrack::dlx::Outcome::OutOfBudget;
+            dlx.add(start.elapsed(), solver.stats().nodes, finished && found >= 1);
+        }
+        dlx.row(set, "dlx", refused);
+    }
+}

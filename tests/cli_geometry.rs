@@ -1,0 +1,138 @@
+//! `backtrack sudoku` on grids of every size and shape, run as a user runs it.
+
+mod common;
+
+use common::*;
+use std::process::Output;
+
+fn backtrack(args: &[&str], stdin: &str) -> Output {
+    run_backtrack(args, stdin.as_bytes())
+}
+
+/// A 6×6 puzzle (2×3 boxes) with one solution, made from the grid below by taking cells out
+/// while the solution stays unique (11 givens left).
+const SIX: &str = ".2.4.....1.3....6.5.4....12.....53..";
+const SIX_GRID: &str = "123456456123231564564231312645645312";
+
+/// A jigsaw map of our own, 4×4: regions A (r1c1, r2c1, r2c2, r3c1), B, C, D.
+const MAP: &str = "ABBBAABCADCCDDDC";
+
+#[test]
+fn every_4x4_grid() {
+    let out = backtrack(&["sudoku", "--count", "................"], "");
+    assert_eq!((text(&out.stdout).as_str(), out.status.code()), ("288\n", Some(0)));
+}
+
+#[test]
+fn a_6x6_puzzle_is_solved_and_shown_with_its_boxes() {
+    let out = backtrack(&["sudoku", SIX], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("A solution:\n   1 2 3    4 5 6\n   4 5 6    1 2 3\n\n   2 3 1    5 6 4\n"),
+        "{stdout}"
+    );
+    Rules::new(6, Some((2, 3)), None, &[]).check(SIX, SIX_GRID).unwrap();
+    // Every solver that takes a 6×6 grid finds the same one solution.
+    for solver in [&["--solver", "dlx"][..], &["--solver", "backtrack", "--order", "fewest"], &[]] {
+        let args = [&["sudoku", "--format", "line", "--count", "--limit", "2"][..], solver, &[SIX]].concat();
+        assert_eq!(text(&backtrack(&args, "").stdout), "1\n", "{solver:?}");
+        let args = [&["sudoku", "--format", "line"][..], solver, &[SIX]].concat();
+        assert_eq!(text(&backtrack(&args, "").stdout), format!("{SIX_GRID}\n"), "{solver:?}");
+    }
+    // The same grid pasted as six lines.
+    let pasted: String =
+        SIX.as_bytes().chunks(6).map(|row| format!("{}\n", std::str::from_utf8(row).unwrap())).collect();
+    let out = backtrack(&["sudoku", "--format", "line", "-"], &pasted);
+    assert_eq!(text(&out.stdout), format!("{SIX_GRID}\n"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn boxes_regions_and_rules_from_the_options() {
+    // 6×6 with boxes of 3 rows by 2 columns: the 28,200,960 grids of 2×3 boxes transposed,
+    // 28,200,960 / 6! of them with a first column fixed.
+    let first_column: String =
+        (0..36).map(|i| if i % 6 == 0 { (b'1' + i as u8 / 6) as char } else { '.' }).collect();
+    let tall = backtrack(&["sudoku", "--boxes", "3x2", "--count", &first_column], "");
+    assert_eq!(text(&tall.stdout), "39168\n", "{}", text(&tall.stderr));
+    // A jigsaw: every solution keeps the regions.
+    let out = backtrack(&["sudoku", "--regions", MAP, "--all", "--format", "line", "................"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let rules = Rules::new(4, None, Some(MAP), &[]);
+    let solutions: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    assert!(!solutions.is_empty());
+    for solution in &solutions {
+        rules.check("................", solution).unwrap();
+    }
+    let count = backtrack(&["sudoku", "--regions", MAP, "--count", "................"], "");
+    assert_eq!(text(&count.stdout), format!("{}\n", solutions.len()));
+    // X-Sudoku: fewer 4×4 grids than 288, each with both diagonals right.
+    let out =
+        backtrack(&["sudoku", "--rules", "diagonals", "--all", "--format", "line", "................"], "");
+    let rules = Rules::new(4, Some((2, 2)), None, &["diagonals"]);
+    let x: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+    assert!(!x.is_empty() && x.len() < 288, "{}", x.len());
+    for solution in x {
+        rules.check("................", solution).unwrap();
+    }
+}
+
+#[test]
+fn the_variant_file() {
+    let dir = std::env::temp_dir().join(format!("backtrack-variants-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("sample.jsonl");
+    // The sample, with a killer puzzle and a broken line among them.
+    let killer = r#"{"size":4,"boxes":"2x2","givens":"................","cages":[{"sum":3,"cells":[0,1]}]}"#;
+    let text_in = format!("{}{killer}\n{{\"size\": 4\n", VARIANTS_SIGH);
+    std::fs::write(&path, &text_in).unwrap();
+    let out = backtrack(&["sudoku", "--format", "json", "-f", path.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2), "bad lines: bad input");
+    let reports: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(reports.len(), 7);
+    for (line, report) in common::puzzles(VARIANTS_SIGH).zip(&reports) {
+        let fields: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(report["solutions"][0], fields["solution"], "{}", fields["id"]);
+        assert_eq!(report["unique"], true);
+    }
+    assert_eq!(reports[5]["verdict"], "invalid");
+    assert_eq!(reports[5]["reason"], "line 6: field `cages`: killer cages are not supported yet");
+    assert!(reports[6]["reason"].as_str().unwrap().starts_with("line 7: not a puzzle of the variant file"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn what_cannot_be_done_says_why() {
+    let sixteen = format!("G{}", ".".repeat(255));
+    let refused = |args: &[&str], stdin: &str, why: &str| {
+        let out = backtrack(args, stdin);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains(why), "{args:?}: {stderr}");
+    };
+    refused(
+        &["sudoku", "--explain", &sixteen],
+        "",
+        "the logic solver knows the classic 9×9 grid only, not 16×16",
+    );
+    refused(&["sudoku", "--solver", "bitboard", &sixteen], "", "the band engine is the classic 9×9 grid's");
+    refused(&["sudoku", "--solver", "backtrack", SIX], "", "give --order fewest");
+    refused(&["sudoku", "--boxes", "2x", SIX], "", "give boxes as RxC");
+    refused(&["sudoku", "--boxes", "2x3", &".".repeat(81)], "", "81 cells, expected 36");
+    refused(&["sudoku", "--regions", "AAABB", SIX], "", "--regions: the map has 5 letters, not N²");
+    refused(
+        &["sudoku", "--regions", "AAAAABBBCCCCDDDD", "................"],
+        "",
+        "region 'A' has 5 cells, expected 4",
+    );
+    refused(&["sudoku", "--rules", "sideways", SIX], "", "no rule is called \"sideways\"");
+    refused(&["sudoku", "--rules", "windoku", SIX], "", "a 6x6 grid has none");
+    refused(&["sudoku", &format!("{}Q", ".".repeat(15))], "", "'Q' is not a digit or an empty mark");
+    refused(
+        &["sudoku", &format!("{}A", ".".repeat(80))],
+        "",
+        "'A' is over 9, the largest value of a 9x9 grid",
+    );
+    refused(&["sudoku", &".".repeat(250)], "", "250 cells, expected 256");
+}

@@ -1,0 +1,202 @@
+//! Grids of every size and shape: published counts, published solutions, and the solvers held
+//! to each other and to a checker that knows only the rules (tests/common).
+
+mod common;
+
+use backtrack::stack_assumptions;
+use backtrack::sudoku::search::Solutions;
+use backtrack::sudoku::variant::Variant;
+use backtrack::sudoku::{Board, ExactCover, Extra, Geometry};
+use common::Rules;
+use proptest::prelude::*;
+
+/// The solutions of `board` as lines, up to `limit`, by the general engine.
+fn by_engine(board: &Board, limit: usize) -> Vec<String> {
+    let mut search = Solutions::new(board);
+    let mut found = Vec::new();
+    while found.len() < limit && search.next().is_some() {
+        found.push(format!("{:#}", search.board()));
+    }
+    found
+}
+
+/// The same by Dancing Links on the geometry's exact-cover matrix.
+fn by_dlx(board: &Board, limit: usize) -> Vec<String> {
+    let mut cover = ExactCover::of(board.geometry());
+    let mut solver = cover.solver(board);
+    let mut found = Vec::new();
+    while found.len() < limit {
+        let Some(options) = solver.next_solution() else { break };
+        found.push(format!("{:#}", ExactCover::board_of(board.geometry(), options)));
+    }
+    found
+}
+
+/// The same by the seed's driver over the board's own generators, fewest candidates first.
+fn by_driver(board: &Board, limit: usize) -> Vec<String> {
+    let generators = board.generators();
+    let mut search = stack_assumptions(&generators).fewest_first();
+    let mut found = Vec::new();
+    while found.len() < limit && search.next().is_some() {
+        found.push(format!("{board:#}"));
+    }
+    found
+}
+
+/// What two searches for up to `limit` solutions must agree on, whatever order each finds them
+/// in: how many (up to the limit), and which, when they found them all.
+fn same_up_to(mut found: Vec<String>, limit: usize) -> (usize, Vec<String>) {
+    if found.len() >= limit {
+        return (limit, Vec::new());
+    }
+    found.sort();
+    (found.len(), found)
+}
+
+#[test]
+fn every_4x4_grid_288() {
+    // The published count of 4×4 Sudoku grids (2×2 boxes).
+    let empty = Board::empty_of(&Geometry::of_side(4).unwrap());
+    assert_eq!(Solutions::new(&empty).count(), 288);
+    assert_eq!(ExactCover::of(empty.geometry()).solver(&empty).count(), 288);
+    let generators = empty.generators();
+    assert_eq!(stack_assumptions(&generators).count(), 288);
+    let rules = Rules::new(4, Some((2, 2)), None, &[]);
+    for solution in by_engine(&empty, 300) {
+        rules.check(&".".repeat(16), &solution).unwrap();
+    }
+}
+
+#[test]
+fn the_6x6_grids_with_a_first_row_fixed() {
+    // 28,200,960 grids of 6×6 with 2×3 boxes (published); relabelling the values maps the
+    // grids with any first row one to one onto those with the first row 123456: 28,200,960 / 6!.
+    let board: Board = format!("123456{}", ".".repeat(30)).parse().unwrap();
+    assert_eq!(board.geometry().boxes(), Some((2, 3)));
+    assert_eq!(28_200_960 / 720, 39_168);
+    assert_eq!(Solutions::new(&board).count(), 39_168);
+    assert_eq!(ExactCover::of(board.geometry()).solver(&board).count(), 39_168);
+}
+
+#[test]
+fn latin_squares() {
+    // OEIS A002860: 576 Latin squares of order 4, 161,280 of order 5.
+    let four = Board::empty_of(&Geometry::latin(4).unwrap());
+    assert_eq!(Solutions::new(&four).count(), 576);
+    let five = Board::empty_of(&Geometry::latin(5).unwrap());
+    assert_eq!(ExactCover::of(five.geometry()).solver(&five).count(), 161_280);
+}
+
+#[test]
+fn the_published_solutions_of_the_variant_sample() {
+    // sigh's Interactive Sudoku Solver examples (MIT): windoku 9×9, X-Sudoku 16×16 (three),
+    // windoku 16×16; each with its published solution.
+    for line in common::puzzles(common::VARIANTS_SIGH) {
+        let fields: serde_json::Value = serde_json::from_str(line).unwrap();
+        let variant = Variant::from_json(line).unwrap();
+        let published = fields["solution"].as_str().unwrap();
+        let found = by_engine(&variant.board, 2);
+        assert_eq!(found, [published], "{}", fields["id"]);
+        assert_eq!(variant.solution.as_deref(), Some(published));
+        Rules::of_json(&fields).check(fields["givens"].as_str().unwrap(), &found[0]).unwrap();
+    }
+}
+
+#[test]
+fn gecode_25x25() {
+    // Two of Gecode's 25×25 examples (MIT), solved, proved unique and checked by the rules.
+    let rules = Rules::new(25, Some((5, 5)), None, &[]);
+    for line in common::puzzles(common::GECODE_25) {
+        let board: Board = line.parse().unwrap();
+        assert_eq!(board.geometry().side(), 25);
+        let found = by_engine(&board, 2);
+        assert_eq!(found.len(), 1, "{line}");
+        rules.check(line, &found[0]).unwrap();
+    }
+}
+
+#[test]
+fn the_classic_grid_through_the_general_engine() {
+    // The general engine on the classic grid agrees with the band engine on every puzzle of
+    // top95 and of the two-solution set.
+    for set in [common::TOP95, common::SERG] {
+        for line in common::puzzles(set).take(60) {
+            let board: Board = line.parse().unwrap();
+            let band: Vec<String> =
+                backtrack::sudoku::bitboard::Solutions::new(&board).take(3).map(|s| s.to_string()).collect();
+            assert_eq!(same_up_to(by_engine(&board, 3), 3), same_up_to(band, 3), "{line}");
+        }
+    }
+}
+
+/// The shapes the property test draws from: boxes of every shape up to 8 cells a side,
+/// Latin squares, and jigsaw maps (written here).
+fn shapes() -> Vec<(Geometry, Option<&'static str>)> {
+    let maps = ["ABBBAABCADCCDDDC", "AAABBAACBBCCCDBEEDDDEEEDC", "AAABBBAACCBBACCCDBECDDDFEEDDFFEEEFFF"];
+    let mut shapes: Vec<_> = [(2, 2), (2, 3), (3, 2), (2, 4)]
+        .into_iter()
+        .map(|(r, c)| (Geometry::boxed(r, c).unwrap(), None))
+        .chain([4, 5].map(|side| (Geometry::latin(side).unwrap(), None)))
+        .collect();
+    for map in maps {
+        let side = (1..=6).find(|s| s * s == map.len()).unwrap();
+        shapes.push((Geometry::jigsaw(side, map).unwrap(), Some(map)));
+    }
+    shapes
+}
+
+/// Values for the cells of `geometry` (0 empty) drawn from `picks`: a random cell gets a
+/// random candidate when the board stays solvable, so the givens come from a grid that exists
+/// (none if the geometry has none).
+fn givens(geometry: &Geometry, picks: &[(usize, usize)]) -> Vec<u8> {
+    let board = Board::empty_of(geometry);
+    for &(cell, value) in picks {
+        let cell = geometry.cell_checked(cell % geometry.cells()).unwrap();
+        let candidates: Vec<_> = board.candidates(cell).digits().collect();
+        if candidates.is_empty() {
+            continue;
+        }
+        let digit = candidates[value % candidates.len()];
+        let trial = board.clone();
+        trial.place(cell, digit).unwrap();
+        if Solutions::new(&trial).next().is_some() {
+            board.place(cell, digit).unwrap();
+        }
+    }
+    board.values()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn the_solvers_agree_on_every_shape(
+        shape in 0usize..9,
+        diagonals in any::<bool>(),
+        picks in proptest::collection::vec((0usize..64, 0usize..8), 0..14),
+    ) {
+        let (mut geometry, map) = shapes()[shape].clone();
+        if diagonals {
+            geometry = geometry.with_extras(&[Extra::Diagonals]).unwrap();
+        }
+        let values = givens(&geometry, &picks);
+        let board = Board::from_values(&geometry, &values).unwrap();
+        let before = board.clone();
+        let engine = by_engine(&board, 3);
+        prop_assert_eq!(same_up_to(by_dlx(&board, 3), 3), same_up_to(engine.clone(), 3));
+        prop_assert_eq!(same_up_to(by_driver(&board, 3), 3), same_up_to(engine.clone(), 3));
+        // The driver's search left the board as it found it.
+        prop_assert_eq!(&board, &before);
+        // Every solution keeps the rules, written from the shape without the crate's geometry.
+        let side = geometry.side();
+        let rules = Rules::new(side, geometry.boxes(), map, if diagonals { &["diagonals"] } else { &[] });
+        let puzzle = format!("{board:#}");
+        for solution in &engine {
+            prop_assert!(rules.check(&puzzle, solution).is_ok(), "{} {}", puzzle, solution);
+        }
+        // A board with givens from a grid that exists has a solution.
+        if values.iter().any(|&v| v != 0) {
+            prop_assert!(!engine.is_empty());
+        }
+    }
+}
