@@ -21,7 +21,8 @@ fuzz_target!(|data: &[u8]| {
         // A region map from the bytes: often refused (regions of the wrong size), which is
         // what the checks of the map are for.
         _ => {
-            let map: String = rest.iter().take(side * side).map(|b| (b'A' + b % side.max(1) as u8) as char).collect();
+            let map: String =
+                rest.iter().take(side * side).map(|b| (b'A' + b % side.max(1) as u8) as char).collect();
             Geometry::jigsaw(side, &map)
         }
     };
@@ -34,7 +35,8 @@ fuzz_target!(|data: &[u8]| {
             .collect();
         let geometry = geometry.with_extras(&extras).unwrap_or(geometry);
         // Values for every cell from the bytes, then the board they make, if they keep the rules.
-        let values: Vec<u8> = rest.iter().cycle().take(geometry.cells()).map(|b| b % (geometry.side() as u8 + 1)).collect();
+        let values: Vec<u8> =
+            rest.iter().cycle().take(geometry.cells()).map(|b| b % (geometry.side() as u8 + 1)).collect();
         if !rest.is_empty()
             && let Ok(board) = Board::from_values(&geometry, &values)
         {

@@ -9,8 +9,8 @@
 
 #![no_main]
 
-use backtrack::sudoku::{Board, Geometry};
 use backtrack::sudoku::bitboard::{Budget, Solutions};
+use backtrack::sudoku::{Board, Geometry};
 use backtrack_fuzz::grids;
 use libfuzzer_sys::fuzz_target;
 

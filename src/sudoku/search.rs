@@ -230,21 +230,10 @@ impl Solutions {
                 let bit = self.cells[cell] & !PLACED;
                 let (from, to) = (self.peer_start[cell] as usize, self.peer_start[cell + 1] as usize);
                 for &peer in &self.peers[from..to] {
-                    let word = self.cells[peer as usize];
-                    if word & bit == 0 {
-                        continue;
-                    }
-                    let left = word & !bit;
-                    if word & PLACED != 0 || left == 0 {
+                    if remove(&mut self.cells, &mut self.queue, peer, bit).is_err() {
                         self.weights[peer as usize] += 1;
                         self.weights[cell] += 1;
                         return false;
-                    }
-                    if left.is_power_of_two() {
-                        self.cells[peer as usize] = left | PLACED;
-                        self.queue.push(peer);
-                    } else {
-                        self.cells[peer as usize] = left;
                     }
                 }
             }
@@ -341,18 +330,9 @@ impl Solutions {
                 return None;
             };
             for i in 0..m {
-                let word = domains[i] & allowed[i];
-                if word == domains[i] {
-                    continue;
-                }
-                changed = true;
-                let cell = cells[i] as usize;
-                if word.is_power_of_two() {
-                    self.cells[cell] = word | PLACED;
-                    self.queue.push(cells[i]);
-                } else {
-                    self.cells[cell] = word;
-                }
+                // The matching keeps a candidate in every open cell.
+                changed |=
+                    remove(&mut self.cells, &mut self.queue, cells[i], domains[i] & !allowed[i]) == Ok(true);
             }
             if !self.queue.is_empty() {
                 break;
@@ -383,21 +363,12 @@ impl Solutions {
             }
             let (from, to) = lock.elsewhere;
             for &cell in &self.lock_cells[from as usize..to as usize] {
-                let word = self.cells[cell as usize];
-                if word & locked == 0 {
-                    continue;
-                }
-                let left = word & !locked;
-                if word & PLACED != 0 || left == 0 {
-                    self.weights[cell as usize] += 1;
-                    return None;
-                }
-                changed = true;
-                if left.is_power_of_two() {
-                    self.cells[cell as usize] = left | PLACED;
-                    self.queue.push(cell);
-                } else {
-                    self.cells[cell as usize] = left;
+                match remove(&mut self.cells, &mut self.queue, cell, locked) {
+                    Ok(removed) => changed |= removed,
+                    Err(()) => {
+                        self.weights[cell as usize] += 1;
+                        return None;
+                    }
                 }
             }
             // A cell placed: its value leaves its peers before any house is read again (read
@@ -584,6 +555,28 @@ fn locks(geometry: &Geometry) -> (Vec<Lock>, Vec<u16>) {
         }
     }
     (locks, cells)
+}
+
+/// Take the values `bits` out of `cell`'s candidates, placing the cell (to be propagated) if
+/// one is left: whether any was there, or `Err` if the cell is placed with one of them or is
+/// left with none.
+#[inline]
+fn remove(cells: &mut [u32], queue: &mut Vec<u16>, cell: u16, bits: u32) -> Result<bool, ()> {
+    let word = cells[cell as usize];
+    if word & bits == 0 {
+        return Ok(false);
+    }
+    let left = word & !bits;
+    if word & PLACED != 0 || left == 0 {
+        return Err(());
+    }
+    if left.is_power_of_two() {
+        cells[cell as usize] = left | PLACED;
+        queue.push(cell);
+    } else {
+        cells[cell as usize] = left;
+    }
+    Ok(true)
 }
 
 /// The side from which [`Solutions::match_houses`] pays: below it, singles and locked

@@ -115,11 +115,15 @@ fn search_general(board: &Board, limits: Limits) -> Found {
         }
         found.add(|| search.board());
     }
-    let stats = search.stats();
+    guessed(found, search.stats(), search.outcome())
+}
+
+/// What an engine that guesses (the band engine, the general one) found, with its counters.
+fn guessed(found: Gather, stats: bitboard::Stats, outcome: bitboard::Outcome) -> Found {
     Found {
         solutions: found.solutions,
         count: found.count,
-        stopped: search.outcome() == bitboard::Outcome::OutOfBudget,
+        stopped: outcome == bitboard::Outcome::OutOfBudget,
         counters: Counters {
             guesses: Some(stats.guesses),
             dead_ends: Some(stats.dead_ends),
@@ -231,17 +235,7 @@ fn search_bitboard(search: &mut bitboard::Solutions, limits: Limits) -> Found {
         let Some(solution) = search.next() else { break };
         found.add(|| solution.to_board());
     }
-    let stats = search.stats();
-    Found {
-        solutions: found.solutions,
-        count: found.count,
-        stopped: search.outcome() == bitboard::Outcome::OutOfBudget,
-        counters: Counters {
-            guesses: Some(stats.guesses),
-            dead_ends: Some(stats.dead_ends),
-            ..Counters::default()
-        },
-    }
+    guessed(found, search.stats(), search.outcome())
 }
 
 fn search_dlx(cover: &mut ExactCover, board: &Board, limits: Limits) -> Found {
