@@ -107,10 +107,12 @@ fn main() {
         let mut cover =
             ExactCover::of(boards.first().map_or(&backtrack::sudoku::Geometry::classic(), |b| b.geometry()));
         for board in &boards {
+            // Each solver makes its tables of a grid it has not seen (a jigsaw's every puzzle)
+            // in the time of the puzzle: the engine's tables, the matrix here.
+            let start = Instant::now();
             if cover.geometry() != board.geometry() {
                 cover = ExactCover::of(board.geometry());
             }
-            let start = Instant::now();
             let mut solver = cover.solver(board);
             solver.set_budget(backtrack::dlx::Budget { max_nodes: max_guesses, ..Default::default() });
             let mut found = 0;

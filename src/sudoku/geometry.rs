@@ -33,7 +33,7 @@
 
 use super::{Cell, Digits, House};
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The largest side a geometry may have: values are bits of a `u32`, cells fit a `u16`.
 pub const MAX_SIDE: usize = 25;
@@ -104,6 +104,8 @@ struct Tables {
     /// For each cell, the houses it is in (by number), and its peers, in reading order.
     homes: Vec<Vec<u16>>,
     peers: Vec<Vec<Cell>>,
+    /// The general engine's tables, made when it first searches this geometry.
+    search: OnceLock<Arc<super::search::Tables>>,
 }
 
 impl Geometry {
@@ -137,7 +139,7 @@ impl Geometry {
         let rows = (1..=side).filter(|r| side % r == 0 && r * r <= side).max().unwrap_or(1);
         match rows {
             1 if side > 1 => Geometry::build(side, Layout::Latin, &[]),
-            _ => Geometry::build(side, Layout::Boxes { rows: rows.max(1), cols: side / rows.max(1) }, &[]),
+            _ => Geometry::build(side, Layout::Boxes { rows, cols: side / rows.max(1) }, &[]),
         }
     }
 
@@ -193,6 +195,9 @@ impl Geometry {
         Geometry::build(self.side(), self.0.layout.clone(), &all)
     }
 
+    /// The geometry of a side, a layout and extra houses. Grids without a region map are built
+    /// once and kept (there are few of them): the puzzles of a batch, each read on its own,
+    /// share one grid and the tables the engines make of it.
     fn build(side: usize, layout: Layout, extras: &[Extra]) -> Result<Geometry, GeometryError> {
         if !(1..=MAX_SIDE).contains(&side) {
             return Err(GeometryError::Side { found: side });
@@ -200,6 +205,23 @@ impl Geometry {
         let mut extras = extras.to_vec();
         extras.sort();
         extras.dedup();
+        if matches!(layout, Layout::Regions(_)) {
+            return Geometry::make(side, layout, extras);
+        }
+        static KEPT: Mutex<Vec<Geometry>> = Mutex::new(Vec::new());
+        let same = |g: &&Geometry| g.0.side == side && g.0.layout == layout && g.0.extras == extras;
+        if let Some(kept) = KEPT.lock().ok().and_then(|kept| kept.iter().find(same).cloned()) {
+            return Ok(kept);
+        }
+        let geometry = Geometry::make(side, layout, extras)?;
+        if let Ok(mut kept) = KEPT.lock() {
+            kept.push(geometry.clone());
+        }
+        Ok(geometry)
+    }
+
+    /// Build the tables of a geometry.
+    fn make(side: usize, layout: Layout, extras: Vec<Extra>) -> Result<Geometry, GeometryError> {
         let root = (1..=side).find(|b| b * b >= side).unwrap_or(1);
         if extras.contains(&Extra::Windoku) && (root * root != side || side < 4) {
             return Err(GeometryError::Windoku { side });
@@ -269,7 +291,13 @@ impl Geometry {
                 (0..side * side).filter(|&j| seen[j]).map(|j| Cell::in_grid(side, j)).collect()
             })
             .collect();
-        Ok(Geometry(Arc::new(Tables { side, layout, extras, houses, members, homes, peers })))
+        let search = OnceLock::new();
+        Ok(Geometry(Arc::new(Tables { side, layout, extras, houses, members, homes, peers, search })))
+    }
+
+    /// The general engine's tables of this geometry, made once.
+    pub(crate) fn search_tables(&self) -> Arc<super::search::Tables> {
+        self.0.search.get_or_init(|| Arc::new(super::search::Tables::new(self))).clone()
     }
 
     /// The side N: rows, columns, and values 1 to N.

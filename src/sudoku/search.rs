@@ -43,6 +43,7 @@ use super::bitboard::{Budget, Outcome, Stats};
 use super::{Board, Digit, Geometry};
 use std::fmt;
 use std::iter::FusedIterator;
+use std::sync::Arc;
 
 /// The flag of a placed cell, above every value's bit.
 const PLACED: u32 = 1 << 31;
@@ -54,15 +55,9 @@ const PLACED: u32 = 1 << 31;
 #[derive(Clone)]
 pub struct Solutions {
     geometry: Geometry,
-    /// Each house's cells, N a house, houses in [`Geometry::houses`] order.
-    members: Vec<u16>,
-    /// Each cell's peers, from `peer_start[cell]` to `peer_start[cell + 1]`.
-    peers: Vec<u16>,
-    peer_start: Vec<u32>,
-    /// For each two houses that share two cells or more, in both orders: the shared cells, the
-    /// rest of the first house, the rest of the second, one after the other in `lock_cells`.
-    locks: Vec<Lock>,
-    lock_cells: Vec<u16>,
+    /// The geometry's houses, peers and meeting houses as the engine reads them, made once a
+    /// geometry (the geometry keeps them: a batch of puzzles of one grid shares them).
+    tables: Arc<Tables>,
     /// The state: each cell's candidates, with [`PLACED`] once placed.
     cells: Vec<u32>,
     /// Cells placed whose consequences are still to be drawn.
@@ -87,6 +82,36 @@ enum Frame {
     Place { house: u16, bit: u32, left: u32 },
 }
 
+/// A geometry's houses, peers and meeting houses as flat lists of cell numbers.
+#[derive(Debug)]
+pub(crate) struct Tables {
+    /// Each house's cells, N a house, houses in [`Geometry::houses`] order.
+    members: Vec<u16>,
+    /// Each cell's peers, from `peer_start[cell]` to `peer_start[cell + 1]`.
+    peers: Vec<u16>,
+    peer_start: Vec<u32>,
+    /// For each two houses that share two cells or more, in both orders: the shared cells, the
+    /// rest of the first house, the rest of the second, one after the other in `lock_cells`.
+    locks: Vec<Lock>,
+    lock_cells: Vec<u16>,
+}
+
+impl Tables {
+    pub(crate) fn new(geometry: &Geometry) -> Tables {
+        let members = (0..geometry.houses().len())
+            .flat_map(|h| geometry.members(h).iter().map(|c| c.index() as u16))
+            .collect();
+        let mut peers = Vec::new();
+        let mut peer_start = vec![0];
+        for cell in geometry.all_cells() {
+            peers.extend(geometry.peers(cell).iter().map(|c| c.index() as u16));
+            peer_start.push(peers.len() as u32);
+        }
+        let (locks, lock_cells) = locks(geometry);
+        Tables { members, peers, peer_start, locks, lock_cells }
+    }
+}
+
 /// Two houses that meet: where the cells of each part start in `lock_cells`, and where they end.
 #[derive(Clone, Copy, Debug)]
 struct Lock {
@@ -99,22 +124,8 @@ impl Solutions {
     /// A search for the solutions of `board` (which is not changed).
     pub fn new(board: &Board) -> Solutions {
         let geometry = board.geometry().clone();
-        let members = (0..geometry.houses().len())
-            .flat_map(|h| geometry.members(h).iter().map(|c| c.index() as u16))
-            .collect();
-        let mut peers = Vec::new();
-        let mut peer_start = vec![0];
-        for cell in geometry.all_cells() {
-            peers.extend(geometry.peers(cell).iter().map(|c| c.index() as u16));
-            peer_start.push(peers.len() as u32);
-        }
-        let (locks, lock_cells) = locks(&geometry);
         let mut search = Solutions {
-            members,
-            peers,
-            peer_start,
-            locks,
-            lock_cells,
+            tables: geometry.search_tables(),
             cells: Vec::with_capacity(geometry.cells()),
             queue: Vec::with_capacity(geometry.cells()),
             weights: vec![0; geometry.cells()],
@@ -228,8 +239,8 @@ impl Solutions {
             while let Some(cell) = self.queue.pop() {
                 let cell = cell as usize;
                 let bit = self.cells[cell] & !PLACED;
-                let (from, to) = (self.peer_start[cell] as usize, self.peer_start[cell + 1] as usize);
-                for &peer in &self.peers[from..to] {
+                let (from, to) = (self.tables.peer_start[cell] as usize, self.tables.peer_start[cell + 1] as usize);
+                for &peer in &self.tables.peers[from..to] {
                     if remove(&mut self.cells, &mut self.queue, peer, bit).is_err() {
                         self.weights[peer as usize] += 1;
                         self.weights[cell] += 1;
@@ -239,9 +250,9 @@ impl Solutions {
             }
             // Hidden singles, and values with no place left, house by house.
             let mut placed_any = false;
-            for start in (0..self.members.len()).step_by(side) {
+            for start in (0..self.tables.members.len()).step_by(side) {
                 let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
-                for &cell in &self.members[start..start + side] {
+                for &cell in &self.tables.members[start..start + side] {
                     let word = self.cells[cell as usize];
                     let bits = word & !PLACED;
                     twice |= once & bits;
@@ -251,7 +262,7 @@ impl Solutions {
                     }
                 }
                 if once != values {
-                    for &cell in &self.members[start..start + side] {
+                    for &cell in &self.tables.members[start..start + side] {
                         self.weights[cell as usize] += 1;
                     }
                     return false;
@@ -260,7 +271,7 @@ impl Solutions {
                 while singles != 0 {
                     let bit = singles & singles.wrapping_neg();
                     singles ^= bit;
-                    let house = &self.members[start..start + side];
+                    let house = &self.tables.members[start..start + side];
                     let Some(&cell) = house.iter().find(|&&c| self.cells[c as usize] & bit != 0) else {
                         return false;
                     };
@@ -302,11 +313,11 @@ impl Solutions {
     fn match_houses(&mut self) -> Option<bool> {
         let side = self.geometry.side();
         let mut changed = false;
-        for start in (0..self.members.len()).step_by(side) {
+        for start in (0..self.tables.members.len()).step_by(side) {
             let mut cells = [0u16; MAX_SIDE];
             let mut domains = [0u32; MAX_SIDE];
             let mut m = 0;
-            for &cell in &self.members[start..start + side] {
+            for &cell in &self.tables.members[start..start + side] {
                 let word = self.cells[cell as usize];
                 if word & PLACED == 0 {
                     cells[m] = cell;
@@ -346,11 +357,11 @@ impl Solutions {
     /// any candidate left.
     fn lock(&mut self) -> Option<bool> {
         let mut changed = false;
-        for lock in &self.locks {
+        for lock in &self.tables.locks {
             // The candidates of the cells not placed (a placed value is no candidate elsewhere
             // in the house: it is never locked).
             let open = |(from, to): (u32, u32)| {
-                let cells = &self.lock_cells[from as usize..to as usize];
+                let cells = &self.tables.lock_cells[from as usize..to as usize];
                 cells
                     .iter()
                     .map(|&c| self.cells[c as usize])
@@ -362,7 +373,7 @@ impl Solutions {
                 continue;
             }
             let (from, to) = lock.elsewhere;
-            for &cell in &self.lock_cells[from as usize..to as usize] {
+            for &cell in &self.tables.lock_cells[from as usize..to as usize] {
                 match remove(&mut self.cells, &mut self.queue, cell, locked) {
                     Ok(removed) => changed |= removed,
                     Err(()) => {
@@ -404,7 +415,7 @@ impl Solutions {
             return best.map(|(_, frame)| frame);
         }
         let side = self.geometry.side();
-        for (house, cells) in self.members.chunks_exact(side).enumerate() {
+        for (house, cells) in self.tables.members.chunks_exact(side).enumerate() {
             // The places of each value not placed in the house: counted with two bits' worth
             // of counters would be faster; a guess is rare beside the propagation.
             let placed = cells.iter().fold(0, |all, &c| {
@@ -455,7 +466,7 @@ impl Solutions {
             let (cell, bit) = match *frame {
                 Frame::Cell { cell, .. } => (cell as usize, next),
                 Frame::Place { house, bit, .. } => {
-                    (self.members[house as usize * side + next.trailing_zeros() as usize] as usize, bit)
+                    (self.tables.members[house as usize * side + next.trailing_zeros() as usize] as usize, bit)
                 }
             };
             let from = (depth - 1) * size;
