@@ -239,7 +239,8 @@ impl Solutions {
             while let Some(cell) = self.queue.pop() {
                 let cell = cell as usize;
                 let bit = self.cells[cell] & !PLACED;
-                let (from, to) = (self.tables.peer_start[cell] as usize, self.tables.peer_start[cell + 1] as usize);
+                let (from, to) =
+                    (self.tables.peer_start[cell] as usize, self.tables.peer_start[cell + 1] as usize);
                 for &peer in &self.tables.peers[from..to] {
                     if remove(&mut self.cells, &mut self.queue, peer, bit).is_err() {
                         self.weights[peer as usize] += 1;
@@ -465,9 +466,10 @@ impl Solutions {
             *left ^= next;
             let (cell, bit) = match *frame {
                 Frame::Cell { cell, .. } => (cell as usize, next),
-                Frame::Place { house, bit, .. } => {
-                    (self.tables.members[house as usize * side + next.trailing_zeros() as usize] as usize, bit)
-                }
+                Frame::Place { house, bit, .. } => (
+                    self.tables.members[house as usize * side + next.trailing_zeros() as usize] as usize,
+                    bit,
+                ),
             };
             let from = (depth - 1) * size;
             self.cells.copy_from_slice(&self.saved[from..from + size]);
@@ -551,17 +553,25 @@ fn locks(geometry: &Geometry) -> (Vec<Lock>, Vec<u16>) {
         cells.extend(part);
         (from, cells.len() as u32)
     };
+    // Whether a cell is in a house: through the few houses of the cell, not the house's cells
+    // (a jigsaw puzzle's grid is its own, and its tables are made with the puzzle).
+    let within = |cell: &super::Cell, house: usize| geometry.homes(*cell).contains(&(house as u16));
     for a in 0..houses {
-        for b in 0..houses {
+        // The houses that meet house a, each once.
+        let mut met: Vec<usize> =
+            geometry.members(a).iter().flat_map(|&c| geometry.homes(c)).map(|&h| h as usize).collect();
+        met.sort_unstable();
+        met.dedup();
+        for b in met {
             let (first, second) = (geometry.members(a), geometry.members(b));
-            let shared = first.iter().filter(|c| second.contains(c)).count();
+            let shared = first.iter().filter(|c| within(c, b)).count();
             if a == b || shared < 2 || shared == first.len() {
                 continue;
             }
             let index = |c: &super::Cell| c.index() as u16;
-            let shared = push(&mut first.iter().filter(|c| second.contains(c)).map(index), &mut cells);
-            let rest = push(&mut first.iter().filter(|c| !second.contains(c)).map(index), &mut cells);
-            let elsewhere = push(&mut second.iter().filter(|c| !first.contains(c)).map(index), &mut cells);
+            let shared = push(&mut first.iter().filter(|c| within(c, b)).map(index), &mut cells);
+            let rest = push(&mut first.iter().filter(|c| !within(c, b)).map(index), &mut cells);
+            let elsewhere = push(&mut second.iter().filter(|c| !within(c, a)).map(index), &mut cells);
             locks.push(Lock { shared, rest, elsewhere });
         }
     }
