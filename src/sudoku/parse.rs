@@ -187,7 +187,7 @@ fn nearest_square(count: usize) -> usize {
     if count < 12 {
         return classic::CELLS;
     }
-    SIDES.clone().map(|side| side * side).min_by_key(|&cells| cells.abs_diff(count)).unwrap_or(81)
+    SIDES.clone().map(|side| side * side).min_by_key(|&cells| cells.abs_diff(count)).unwrap_or(classic::CELLS)
 }
 
 /// Whether the text is numbers separated by spaces or commas, one at least of two digits (`10
