@@ -140,9 +140,7 @@ impl House {
     /// # Panics
     /// If the classic grid has no such house (a region, a diagonal or a window).
     pub fn cells(self) -> impl ExactSizeIterator<Item = Cell> + Clone {
-        let geometry = classic::geometry();
-        let number = geometry.number(self).unwrap_or_else(|| panic!("the classic grid has no {self}"));
-        geometry.members(number).iter().copied()
+        classic::geometry().members(classic::number(self)).iter().copied()
     }
 
     /// Whether `cell` is in a house of the classic grid.

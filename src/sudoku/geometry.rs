@@ -39,8 +39,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 pub const MAX_SIDE: usize = 25;
 
 /// The most houses a grid may have: rows, columns and boxes of the largest side, both
-/// diagonals and the four windows.
-pub const MAX_HOUSES: usize = 3 * MAX_SIDE + 2 + 4;
+/// diagonals and its windows (16 on 25×25: four by four squares of five).
+pub const MAX_HOUSES: usize = 3 * MAX_SIDE + 2 + 16;
 
 /// The sides whose grids the text reader recognises by their number of cells alone.
 pub const SIDES: std::ops::RangeInclusive<usize> = 4..=MAX_SIDE;
@@ -279,6 +279,7 @@ impl Geometry {
                 homes[cell.index()].push(h as u16);
             }
         }
+        debug_assert!(houses.len() <= MAX_HOUSES, "{} houses", houses.len());
         let peers = (0..side * side)
             .map(|i| {
                 let mut seen = vec![false; side * side];
@@ -693,6 +694,13 @@ mod tests {
             Geometry::of_side(6).unwrap().with_extras(&[Extra::Windoku]).unwrap_err().to_string(),
             "windoku's windows are the size of square boxes: a 6x6 grid has none"
         );
+        // The most houses of all: 25×25 with both diagonals and 16 windows (found by the
+        // fuzzer when a board held room for 4 windows only).
+        let most = Geometry::boxed(1, 25).unwrap().with_extras(&[Extra::Diagonals, Extra::Windoku]).unwrap();
+        assert_eq!(most.houses().len(), MAX_HOUSES);
+        let board = crate::sudoku::Board::empty_of(&most);
+        let last = most.cell(24, 24);
+        assert!(board.place(last, crate::sudoku::Digit::new(25)).is_ok());
         let sixteen = Geometry::of_side(16).unwrap().with_extras(&[Extra::Windoku]).unwrap();
         invariants(&sixteen, 3);
         assert_eq!(sixteen.houses().len(), 48 + 9);
