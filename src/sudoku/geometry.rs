@@ -117,12 +117,14 @@ impl Geometry {
     /// The grid of side `rows * cols` whose boxes are `rows` × `cols`.
     ///
     /// # Errors
-    /// A side over 25 or a box of no cell.
+    /// Boxes of no cell, or of more than 25.
     pub fn boxed(rows: usize, cols: usize) -> Result<Geometry, GeometryError> {
-        if rows == 0 || cols == 0 {
-            return Err(GeometryError::BoxShape { rows, cols });
+        match rows.checked_mul(cols) {
+            Some(side) if (1..=MAX_SIDE).contains(&side) => {
+                Geometry::build(side, Layout::Boxes { rows, cols }, &[])
+            }
+            _ => Err(GeometryError::BoxShape { rows, cols }),
         }
-        Geometry::build(rows * cols, Layout::Boxes { rows, cols }, &[])
     }
 
     /// The grid of side `side` with the boxes the text reader assumes: square where the side
@@ -563,7 +565,7 @@ pub enum GeometryError {
         /// The side asked for.
         found: usize,
     },
-    /// A box of no cell.
+    /// Boxes whose cells (rows times columns) make no side from 1 to 25.
     BoxShape {
         /// Its rows.
         rows: usize,
@@ -604,7 +606,9 @@ impl fmt::Display for GeometryError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GeometryError::Side { found } => write!(f, "a side of {found}: sides go from 1 to {MAX_SIDE}"),
-            GeometryError::BoxShape { rows, cols } => write!(f, "boxes of {rows}x{cols} hold no cell"),
+            GeometryError::BoxShape { rows, cols } => {
+                write!(f, "boxes of {rows}x{cols} make no grid: rows times columns go from 1 to {MAX_SIDE}")
+            }
             GeometryError::MapLength { found, expected } => {
                 write!(f, "the region map has {found} cells, expected {expected}")
             }

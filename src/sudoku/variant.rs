@@ -106,7 +106,7 @@ impl Fields {
             (None, Some(boxes)) => {
                 let (rows, cols) =
                     parse_boxes(boxes).ok_or_else(|| field("boxes", FieldError::Boxes(boxes.clone())))?;
-                if rows * cols != self.size {
+                if rows.checked_mul(cols) != Some(self.size) {
                     return Err(field("boxes", FieldError::Boxes(boxes.clone())));
                 }
                 Geometry::boxed(rows, cols).map_err(|e| field("boxes", FieldError::Geometry(e)))?
@@ -252,5 +252,8 @@ mod tests {
         assert!(err(r#"{"size":4}"#).starts_with("not a puzzle of the variant file: missing field `givens`"));
         assert!(err("not json").starts_with("not a puzzle of the variant file: expected"));
         assert!(err(r#"{"size":30,"givens":""}"#).starts_with("field `size`: a side of 30"));
+        // Found by geometry_text: boxes whose cells overflow a number.
+        let huge = r#"{"size":9,"boxes":"99999999999x99999999999","givens":""}"#;
+        assert!(err(huge).starts_with("field `boxes`"), "{}", err(huge));
     }
 }
