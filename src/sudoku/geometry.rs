@@ -160,6 +160,9 @@ impl Geometry {
     /// A map of the wrong length, a region of the wrong size, too many regions, or a side out
     /// of range.
     pub fn jigsaw(side: usize, map: &str) -> Result<Geometry, GeometryError> {
+        if !(1..=MAX_SIDE).contains(&side) {
+            return Err(GeometryError::Side { found: side });
+        }
         let symbols: Vec<char> = map.chars().filter(|c| !c.is_whitespace()).collect();
         if symbols.len() != side * side {
             return Err(GeometryError::MapLength { found: symbols.len(), expected: side * side });

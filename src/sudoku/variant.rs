@@ -255,5 +255,7 @@ mod tests {
         // Found by geometry_text: boxes whose cells overflow a number.
         let huge = r#"{"size":9,"boxes":"99999999999x99999999999","givens":""}"#;
         assert!(err(huge).starts_with("field `boxes`"), "{}", err(huge));
+        let huge = r#"{"size":99999999999,"regions":"AB","givens":""}"#;
+        assert_eq!(err(huge), "field `regions`: a side of 99999999999: sides go from 1 to 25");
     }
 }
