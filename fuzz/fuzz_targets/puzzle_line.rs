@@ -62,9 +62,13 @@ fn check_answers(input: &[u8], out: &[u8]) {
         lines.pop();
     }
     let puzzles: Vec<u64> = (1..).zip(&lines).filter(|(_, l)| !skipped(l)).map(|(n, _)| n).collect();
-    let cells = |l: &[u8]| l.iter().filter(|b| b.is_ascii_digit() || **b == b'.' || **b == b'_').count();
+    // Cells: digits, letters (values past 9) and empty marks. A first line of fewer than 16 is
+    // a row of a pasted grid (16 would be a whole 4×4 puzzle), unless it is a variant file's.
+    let cells =
+        |l: &[u8]| l.iter().filter(|b| b.is_ascii_alphanumeric() || **b == b'.' || **b == b'_').count();
     let Some(&first) = puzzles.first() else { return };
-    if cells(lines[first as usize - 1]) <= 9 {
+    let first = lines[first as usize - 1];
+    if cells(first) < 16 && !first.trim_ascii_start().starts_with(b"{") {
         return; // one pasted grid, answered as one puzzle
     }
     let answers: Vec<serde_json::Value> = out

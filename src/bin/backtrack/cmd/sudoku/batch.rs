@@ -43,8 +43,8 @@ pub fn run(
     let shard = plan.shard;
     let mut lines =
         Incoming::start(reader, may_wait, move |line| shard.is_none_or(|s| s.takes(line as usize - 1)));
-    // The first line with a puzzle on it tells a batch (81 cells or more, or a bad line) from
-    // one pasted grid (nine cells a line, or fewer).
+    // The first line with a puzzle on it tells a batch (a whole puzzle a line, or a bad line)
+    // from one pasted grid (a row a line: see below).
     let mut first = None;
     for line in lines.by_ref() {
         let (number, bytes) = match line {
