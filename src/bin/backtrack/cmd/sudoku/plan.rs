@@ -44,7 +44,8 @@ Exit status: 0 solved, 1 a puzzle has no solution, 2 bad input or usage,
 3 a search stopped at --max-nodes or --timeout.")]
 #[command(group = clap::ArgGroup::new("mode").multiple(false))]
 pub struct Args {
-    /// The puzzle (81 cells), or `-` to read puzzles from standard input, one a line.
+    /// The puzzle (81 cells, or N² for another size), or `-` to read puzzles from standard
+    /// input, one a line.
     /// Without it (and without --file), the seed's newspaper puzzle.
     puzzle: Option<String>,
 
@@ -176,7 +177,7 @@ pub struct Args {
     regions: Option<String>,
 
     /// Extra houses, comma-separated: `diagonals` (X-Sudoku: both main diagonals), `windoku`
-    /// (the four windows of a 9x9 grid).
+    /// (windows the size of a box, one cell in from the edge: four on 9x9, nine on 16x16).
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = rule)]
     rules: Vec<Extra>,
 }
