@@ -132,6 +132,12 @@ fn the_command_prints_puzzles_one_a_line() {
 
     let json = run_backtrack(&["generate", "--count", "2", "--seed", "4", "--format", "json"], b"");
     assert!(json.status.success());
+    // `--grade any`, the default as `--help` says, makes the same puzzles.
+    let any = run_backtrack(
+        &["generate", "--count", "2", "--seed", "4", "--format", "json", "--grade", "any"],
+        b"",
+    );
+    assert_eq!(text(&any.stdout), text(&json.stdout), "{}", text(&any.stderr));
     for (i, line) in text(&json.stdout).lines().enumerate() {
         let value: serde_json::Value = serde_json::from_str(line).unwrap();
         assert_eq!(value["index"], i);
@@ -163,7 +169,7 @@ fn the_command_refuses_nonsense_and_says_when_it_gives_up() {
     let stopped = run_backtrack(&["generate", "--grade", "hard", "--max-tries", "1", "--seed", "2"], b"");
     assert_eq!(stopped.status.code(), Some(3));
     assert!(
-        text(&stopped.stderr).contains("no hard puzzle in 1 solutions tried"),
+        text(&stopped.stderr).contains("no hard puzzle in 1 solution tried"),
         "{}",
         text(&stopped.stderr)
     );

@@ -32,9 +32,9 @@ pub struct Args {
     #[arg(long, short = 'n', value_name = "N", default_value_t = 1, value_parser = crate::cmd::one_or_more)]
     count: u64,
 
-    /// Keep only puzzles of this grade [default: any].
-    #[arg(long, value_enum)]
-    grade: Option<GradeArg>,
+    /// Keep only puzzles of this grade (`any`: every puzzle made).
+    #[arg(long, value_enum, default_value_t = GradeArg::Any)]
+    grade: GradeArg,
 
     /// The pattern of the givens.
     #[arg(long, value_enum, default_value_t = Symmetry::None)]
@@ -64,6 +64,7 @@ pub struct Args {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum GradeArg {
+    Any,
     Easy,
     Medium,
     Hard,
@@ -71,14 +72,16 @@ enum GradeArg {
     Guessing,
 }
 
-impl From<GradeArg> for Grade {
-    fn from(grade: GradeArg) -> Grade {
-        match grade {
-            GradeArg::Easy => Grade::Easy,
-            GradeArg::Medium => Grade::Medium,
-            GradeArg::Hard => Grade::Hard,
-            GradeArg::Fiendish => Grade::Fiendish,
-            GradeArg::Guessing => Grade::NeedsGuessing,
+impl GradeArg {
+    /// The grade asked for, or `None` for any.
+    fn grade(self) -> Option<Grade> {
+        match self {
+            GradeArg::Any => None,
+            GradeArg::Easy => Some(Grade::Easy),
+            GradeArg::Medium => Some(Grade::Medium),
+            GradeArg::Hard => Some(Grade::Hard),
+            GradeArg::Fiendish => Some(Grade::Fiendish),
+            GradeArg::Guessing => Some(Grade::NeedsGuessing),
         }
     }
 }
@@ -141,8 +144,8 @@ pub fn run(args: Args) -> io::Result<Status> {
     });
     let symmetry = args.symmetry;
     let mut generator = Generator::new(seed).symmetry(symmetry).max_tries(args.max_tries);
-    if let Some(grade) = args.grade {
-        generator = generator.grade(grade.into());
+    if let Some(grade) = args.grade.grade() {
+        generator = generator.grade(grade);
     }
     let jobs =
         args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j as usize);
@@ -164,11 +167,12 @@ pub fn run(args: Args) -> io::Result<Status> {
             pool.install(|| (made..end).into_par_iter().map(|i| generator.puzzle(i)).collect());
         for (index, puzzle) in (made..end).zip(puzzles) {
             let Some(puzzle) = puzzle else {
-                let grade = args.grade.map_or("any".to_string(), |g| Grade::from(g).to_string());
-                eprintln!(
-                    "error: puzzle {index}: no {grade} puzzle in {} solutions tried (--max-tries)",
-                    args.max_tries
-                );
+                let grade = args.grade.grade().map_or("any".to_string(), |g| g.to_string());
+                let tries = match args.max_tries {
+                    1 => "1 solution".to_string(),
+                    n => format!("{n} solutions"),
+                };
+                eprintln!("error: puzzle {index}: no {grade} puzzle in {tries} tried (--max-tries)");
                 status = Status::Stopped;
                 break 'chunks;
             };
