@@ -8,15 +8,18 @@
 //! contradiction); when neither places anything, every two houses that share cells (a box and a
 //! row, a region and a column, a diagonal and a box) are read for the values that one of them
 //! can only hold where it meets the other (**locked candidates**), which the rest of the other
-//! cannot hold; and again, until nothing changes. When propagation stops short of a full grid,
-//! the search guesses where the choices are fewest: in the empty cell with the fewest
-//! candidates, or among the places of the value that has the fewest in a house, whichever has
-//! fewer (as Dancing Links chooses the item with the fewest options). A guess is undone by
-//! copying back the state it replaced (a few kilobytes at most: cheaper than undoing each
-//! consequence).
+//! cannot hold; on grids from 12×12 up, each house is then read as a matching of its open
+//! values to its open cells (Régin's filter: every naked and hidden subset at once); and again,
+//! until nothing changes. When propagation stops short of a full grid, the search guesses in
+//! the empty cell with the fewest candidates for the contradictions it took part in
+//! (Boussemart's dom/wdeg), or among the places of the value that has the fewest in a house
+//! when that is fewer (as Dancing Links chooses the item with the fewest options). A guess is
+//! undone by copying back the state it replaced (a few kilobytes at most: cheaper than undoing
+//! each consequence).
 //!
-//! Without locked candidates and the choice among a value's places, the 25×25 puzzles of
-//! Gecode's examples took more than 200,000 guesses each; with them, a few hundred at most.
+//! Its limit: a depth-first search without learning. Most of Gecode's 25×25 examples take it
+//! more than 200,000 guesses (BENCHMARKS.md §8), where a solver that learns from its
+//! contradictions (CP-SAT) needs seconds.
 //!
 //! The classic 9×9 grid has a faster engine of its own, [`bitboard`](super::bitboard); this one
 //! is what every other grid is solved with, and what the classic grid is checked against.
