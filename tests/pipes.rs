@@ -83,3 +83,99 @@ fn a_short_answer_into_a_closed_pipe_ends_quietly_too() {
         assert!(!stderr.contains("panicked"), "{example}: {stderr}");
     }
 }
+
+/// Run the command line with `args` (and `input` on standard input), let `read` take what it
+/// wants of its output, then read its peak memory (Linux's VmHWM) and close the pipe: the peak
+/// in kB, and whether it then ended within a minute (it is killed if not: the test cannot hang).
+#[cfg(target_os = "linux")]
+fn peak_after(args: &[&str], input: &str, read: impl FnOnce(&mut dyn std::io::BufRead)) -> (u64, bool) {
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_backtrack"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the program runs");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    read(&mut stdout);
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    let peak = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmHWM in /proc");
+    drop(stdout);
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(60) {
+        if child.try_wait().unwrap().is_some() {
+            return (peak, true);
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
+    (peak, false)
+}
+
+/// Read `lines` lines, or `bytes` bytes when `lines` is 0.
+#[cfg(target_os = "linux")]
+fn take(lines: usize, bytes: usize) -> impl FnOnce(&mut dyn std::io::BufRead) {
+    move |out| {
+        if lines == 0 {
+            out.read_exact(&mut vec![0; bytes]).expect("that much output");
+        }
+        let mut line = String::new();
+        for _ in 0..lines {
+            line.clear();
+            assert!(out.read_line(&mut line).unwrap() > 0, "the output ended early");
+        }
+    }
+}
+
+/// The most a listing may take, in kB: one search's tables and buffers, far below what the
+/// solutions read would take were they kept.
+#[cfg(target_os = "linux")]
+const FLAT: u64 = 40_000;
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_listing_streams_in_flat_memory_and_ends_with_its_reader() {
+    // The empty grid has 6.67×10^21 solutions. The 300,000 read here, kept, would take
+    // hundreds of megabytes (a board is over a kilobyte).
+    let empty = ".".repeat(81);
+    for solver in ["bitboard", "dlx", "backtrack"] {
+        for format in ["line", "json", "grid"] {
+            let mut args = vec!["sudoku", "--all", "--solver", solver, "--format", format, &empty];
+            if solver == "backtrack" {
+                args.extend(["--order", "fewest"]);
+            }
+            // A JSON answer is one line, its solutions first: 24 MB of it. A grid is 13 lines.
+            let read = match format {
+                "json" => take(0, 300_000 * 84),
+                "grid" => take(300_000 * 13, 0),
+                _ => take(300_000, 0),
+            };
+            let (peak, ended) = peak_after(&args, "", read);
+            assert!(peak < FLAT, "{args:?}: a peak of {peak} kB");
+            assert!(ended, "{args:?}: still running a minute after its reader left");
+        }
+    }
+    // A matrix with 2^30 solutions: thirty items, each with two options that cover it alone.
+    let mut matrix: String = (1..=30).map(|i| format!("x{i} ")).collect();
+    matrix.push('\n');
+    for i in 1..=30 {
+        matrix.push_str(&format!("x{i}\nx{i}\n"));
+    }
+    for format in ["text", "json"] {
+        let args = ["cover", "--all", "--format", format, "-"];
+        // Text: 31 lines a solution (its options, a blank line); JSON: 150 bytes and more.
+        let read = if format == "json" { take(0, 300_000 * 150) } else { take(300_000 * 31, 0) };
+        let (peak, ended) = peak_after(&args, &matrix, read);
+        assert!(peak < FLAT, "{args:?}: a peak of {peak} kB");
+        assert!(ended, "{args:?}: still running a minute after its reader left");
+    }
+}

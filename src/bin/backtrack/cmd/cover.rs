@@ -245,6 +245,8 @@ pub fn run(args: Args) -> io::Result<Status> {
         recorder.label_cells((0..primary).map(|i| names.item(i).to_string()).collect());
         RefCell::new(recorder)
     });
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
     let report = if whole_tree && args.jobs != Some(1) && recorder.is_none() {
         let stats = problem.matrix().count_in_parallel(args.jobs.unwrap_or(0) as usize);
         Report {
@@ -295,14 +297,36 @@ pub fn run(args: Args) -> io::Result<Status> {
                 };
             });
         }
-        let mut solutions = (!args.count).then(Vec::new);
+        // The solutions go out as they are found, none kept: flat memory, the first at once,
+        // and the search ends with a reader that is gone. JSON opens its one object with
+        // them, and the report's other fields close it.
+        let json = args.format == Format::Json;
+        let listing = !args.count;
+        if listing && json {
+            write!(out, "{{\"solutions\":[")?;
+        }
         let mut count = 0u64;
         while count < wanted {
             let Some(options) = solver.next_solution() else { break };
-            if let Some(list) = &mut solutions {
-                list.push(options.map(str::to_string).collect());
+            if listing {
+                let result = if json {
+                    let options: Vec<&str> = options.collect();
+                    let list = serde_json::to_string(&options).map_err(io::Error::other)?;
+                    write!(out, "{}{list}", if count > 0 { "," } else { "" })
+                } else {
+                    listed(&mut out, count, options)
+                };
+                if let Err(e) = result {
+                    if let Some(bar) = &progress {
+                        bar.finish_and_clear();
+                    }
+                    return Err(e);
+                }
             }
             count += 1;
+        }
+        if listing && json {
+            write!(out, "],")?;
         }
         let stats = solver.stats();
         let stopped = solver.outcome() == Search::OutOfBudget;
@@ -313,7 +337,7 @@ pub fn run(args: Args) -> io::Result<Status> {
                 (_, true) if args.count || args.all => Verdict::Stopped,
                 _ => Verdict::Solved,
             },
-            solutions,
+            solutions: None,
             count,
             nodes: stats.nodes,
             updates: stats.updates,
@@ -342,8 +366,14 @@ pub fn run(args: Args) -> io::Result<Status> {
             Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
         }
     }
-    let stdout = io::stdout();
-    show(io::BufWriter::new(stdout.lock()), args.format == Format::Json, &report)?;
+    if args.format == Format::Json && !args.count && report.solutions.is_none() && !report.counting {
+        // The object the streamed solutions opened: the other fields close it.
+        let rest = serde_json::to_string(&report).map_err(io::Error::other)?;
+        writeln!(out, "{}", rest.strip_prefix('{').unwrap_or(&rest))?;
+        out.flush()?;
+    } else {
+        show(&mut out, args.format == Format::Json, &report)?;
+    }
     if args.format == Format::Text {
         if args.stats {
             eprintln!("nodes: {}", report.nodes);
@@ -360,6 +390,18 @@ pub fn run(args: Args) -> io::Result<Status> {
         Verdict::NoSolution => Status::NoSolution,
         Verdict::Stopped => Status::Stopped,
     })
+}
+
+/// The text of one solution of a listing: its options one a line, a blank line before each
+/// but the first.
+fn listed<'o>(out: &mut impl Write, index: u64, options: impl Iterator<Item = &'o str>) -> io::Result<()> {
+    if index > 0 {
+        writeln!(out)?;
+    }
+    for option in options {
+        writeln!(out, "{option}")?;
+    }
+    Ok(())
 }
 
 /// A shard's counters, as one JSON line for `backtrack merge`.

@@ -8,7 +8,7 @@ use backtrack::sudoku::logic::{self, Grade};
 use backtrack::sudoku::{Board, Cell, ExactCover, Placement, bitboard, search};
 use backtrack::watch::{Counters as WatchCounters, Layout, Recorder, Watcher};
 use backtrack::{Assumptions, Budget, Event, Observer, SlotOrder, stack_assumptions};
-use std::cell::Cell as Flag;
+use std::cell::{Cell as Flag, RefCell};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -21,17 +21,25 @@ pub enum Engine {
     Logic,
 }
 
-/// Solutions as a search finds them: counted up to `wanted`, the first `keep` kept as boards.
-struct Gather {
+/// Where the solutions of a listing (`--all`) go the moment they are found, instead of into
+/// the report: the output, so that memory stays flat however many there are, the first one
+/// shows at once, and the search ends when the reader does (`false`: stop).
+pub type Sink<'s> = &'s RefCell<dyn FnMut(&Board) -> bool + 's>;
+
+/// Solutions as a search finds them: counted up to `wanted`, the first `keep` kept as boards,
+/// or each handed to the sink.
+struct Gather<'s> {
     wanted: u64,
     keep: usize,
+    sink: Option<Sink<'s>>,
     solutions: Vec<Board>,
     count: u64,
 }
 
-impl Gather {
-    fn new(wanted: u64, keep: usize) -> Gather {
-        Gather { wanted, keep, solutions: Vec::new(), count: 0 }
+impl<'s> Gather<'s> {
+    fn new(limits: Limits<'s>) -> Gather<'s> {
+        let Limits { wanted, keep, sink, .. } = limits;
+        Gather { wanted, keep, sink, solutions: Vec::new(), count: 0 }
     }
 
     /// Whether to look for another solution.
@@ -39,12 +47,16 @@ impl Gather {
         self.count < self.wanted
     }
 
-    /// Count a solution; make its board only if it is kept.
+    /// Count a solution; make its board only if it is kept or streamed.
     fn add(&mut self, board: impl FnOnce() -> Board) {
-        if self.solutions.len() < self.keep {
+        self.count += 1;
+        if let Some(sink) = self.sink {
+            if !(sink.borrow_mut())(&board()) {
+                self.wanted = self.count; // the reader is gone
+            }
+        } else if self.solutions.len() < self.keep {
             self.solutions.push(board());
         }
-        self.count += 1;
     }
 }
 
@@ -68,7 +80,19 @@ impl Engine {
 
     /// Solve (count, list) `board` as the plan says; `line` is its line in a batch.
     pub fn search(&mut self, plan: &Plan, board: &Board, line: Option<u64>) -> Report {
+        self.search_into(plan, board, line, None)
+    }
+
+    /// The same, each solution found handed to `sink` (if any) rather than kept in the report.
+    pub fn search_into(
+        &mut self,
+        plan: &Plan,
+        board: &Board,
+        line: Option<u64>,
+        sink: Option<Sink<'_>>,
+    ) -> Report {
         let (start, limits) = limits(plan);
+        let limits = Limits { sink, ..limits };
         if let Err(reason) = supports(plan, board.geometry()) {
             return Report::invalid(line, reason);
         }
@@ -105,10 +129,10 @@ impl Engine {
 const CLASSIC_LINE: usize = 81;
 
 /// The general engine's search, on any grid.
-fn search_general(board: &Board, limits: Limits) -> Found {
+fn search_general(board: &Board, limits: Limits<'_>) -> Found {
     let budget = bitboard::Budget { max_guesses: limits.max_nodes, deadline: limits.deadline };
     let mut search = search::Solutions::new(board).budget(budget);
-    let mut found = Gather::new(limits.wanted, limits.keep);
+    let mut found = Gather::new(limits);
     while found.wants_more() {
         if search.next().is_none() {
             break;
@@ -133,7 +157,7 @@ fn guessed(found: Gather, stats: bitboard::Stats, outcome: bitboard::Outcome) ->
 }
 
 /// When a search started (if it is timed), and how far it may go.
-fn limits(plan: &Plan) -> (Option<Instant>, Limits) {
+fn limits(plan: &Plan) -> (Option<Instant>, Limits<'static>) {
     let start = plan.times_each().then(Instant::now);
     let deadline = plan.budget.timeout.zip(start).map(|(t, start)| start + t);
     let max_nodes = plan.budget.max_nodes.unwrap_or(u64::MAX);
@@ -143,7 +167,7 @@ fn limits(plan: &Plan) -> (Option<Instant>, Limits) {
         Mode::Count { .. } => 0,
         _ => 1,
     };
-    (start, Limits { wanted: plan.wanted(), keep, max_nodes, deadline })
+    (start, Limits { wanted: plan.wanted(), keep, max_nodes, deadline, sink: None })
 }
 
 /// A search's report: its verdict, and whether the solution is unique when that was asked.
@@ -228,9 +252,9 @@ fn search_logic(plan: &Plan, board: &Board, line: Option<u64>, start: Option<Ins
     }
 }
 
-fn search_bitboard(search: &mut bitboard::Solutions, limits: Limits) -> Found {
+fn search_bitboard(search: &mut bitboard::Solutions, limits: Limits<'_>) -> Found {
     search.set_budget(bitboard::Budget { max_guesses: limits.max_nodes, deadline: limits.deadline });
-    let mut found = Gather::new(limits.wanted, limits.keep);
+    let mut found = Gather::new(limits);
     while found.wants_more() {
         let Some(solution) = search.next() else { break };
         found.add(|| solution.to_board());
@@ -238,7 +262,7 @@ fn search_bitboard(search: &mut bitboard::Solutions, limits: Limits) -> Found {
     guessed(found, search.stats(), search.outcome())
 }
 
-fn search_dlx(cover: &mut ExactCover, board: &Board, limits: Limits) -> Found {
+fn search_dlx(cover: &mut ExactCover, board: &Board, limits: Limits<'_>) -> Found {
     if cover.geometry() != board.geometry() {
         *cover = ExactCover::of(board.geometry());
     }
@@ -246,7 +270,7 @@ fn search_dlx(cover: &mut ExactCover, board: &Board, limits: Limits) -> Found {
     let mut solver = cover.solver(board);
     let Limits { max_nodes, deadline, .. } = limits;
     solver.set_budget(backtrack::dlx::Budget { max_nodes, deadline, ..Default::default() });
-    let mut found = Gather::new(limits.wanted, limits.keep);
+    let mut found = Gather::new(limits);
     while found.wants_more() {
         let Some(options) = solver.next_solution() else { break };
         found.add(|| ExactCover::board_of(geometry, options));
@@ -266,7 +290,7 @@ fn search_dlx(cover: &mut ExactCover, board: &Board, limits: Limits) -> Found {
 }
 
 /// The driver's search: the seed's generators in the order asked for, or the propagating ones.
-fn search_driver(plan: &Plan, board: &Board, limits: Limits) -> Found {
+fn search_driver(plan: &Plan, board: &Board, limits: Limits<'_>) -> Found {
     let Some(order) = plan.order else {
         let grid = Propagation::new(board);
         let generators = grid.generators();
@@ -301,11 +325,12 @@ fn search_driver(plan: &Plan, board: &Board, limits: Limits) -> Found {
 
 /// How many solutions to find and keep, and when to stop.
 #[derive(Clone, Copy)]
-struct Limits {
+struct Limits<'s> {
     wanted: u64,
     keep: usize,
     max_nodes: u64,
     deadline: Option<Instant>,
+    sink: Option<Sink<'s>>,
 }
 
 /// What the watching needs to know of a driver search: the board as it stands, the cell an
@@ -326,7 +351,7 @@ fn run_driver<G, I, S>(
     plan: &Plan,
     search: Assumptions<'_, G, I, (), S>,
     view: View<'_, I::Item>,
-    limits: Limits,
+    limits: Limits<'_>,
 ) -> Found
 where
     G: Fn() -> I,
@@ -334,7 +359,7 @@ where
     I::Item: std::fmt::Display,
     S: SlotOrder<G, I>,
 {
-    let Limits { wanted, keep, max_nodes, deadline } = limits;
+    let Limits { max_nodes, deadline, .. } = limits;
     let budgeted = max_nodes < u64::MAX || deadline.is_some();
     let mut budget = Budget::nodes(max_nodes);
     if let Some(deadline) = deadline {
@@ -342,9 +367,9 @@ where
     }
     let Some(watch) = &plan.watch else {
         let found = if budgeted {
-            drive(search.observe(&budget), &view, wanted, keep)
+            drive(search.observe(&budget), &view, limits)
         } else {
-            drive(search, &view, wanted, keep)
+            drive(search, &view, limits)
         };
         return Found { stopped: budget.exceeded(), ..found };
     };
@@ -375,7 +400,7 @@ where
             watching.set(false);
         }
     };
-    let found = drive(search.observe((watch_until_limit, &budget)), &view, wanted, keep);
+    let found = drive(search.observe((watch_until_limit, &budget)), &view, limits);
     if !watching.get() {
         let what = if watch.tree { "tree" } else { "trace" };
         let _ = writeln!(
@@ -403,8 +428,7 @@ where
 fn drive<G, I, O, S>(
     mut search: Assumptions<'_, G, I, O, S>,
     view: &View<'_, I::Item>,
-    wanted: u64,
-    keep: usize,
+    limits: Limits<'_>,
 ) -> Found
 where
     G: Fn() -> I,
@@ -412,7 +436,7 @@ where
     O: Observer<I::Item>,
     S: SlotOrder<G, I>,
 {
-    let mut found = Gather::new(wanted, keep);
+    let mut found = Gather::new(limits);
     while found.wants_more() && search.next().is_some() {
         found.add(view.board);
     }

@@ -19,6 +19,7 @@ use backtrack::sudoku::Board;
 use engines::Engine;
 use plan::{Format, Input, Mode, Plan, Solver};
 use render::Renderer;
+use std::cell::RefCell;
 use std::io::{self, Write};
 
 pub use plan::Args;
@@ -79,9 +80,27 @@ fn one(plan: &Plan, board: &Board, out: impl Write) -> io::Result<Status> {
     if let Some(bar) = &progress {
         bar.set_message("searching");
     }
-    let report = Engine::new(plan.solver).search(plan, board, None);
+    // A listing goes out as it is found (a driver being watched keeps its frames apart).
+    let mut failed = None;
+    let report = if matches!(plan.mode, Mode::All { .. }) && plan.watch.is_none() {
+        let sink = RefCell::new(|solution: &Board| {
+            if let Some(bar) = &progress {
+                bar.suspend(|| renderer.solution(solution))
+            } else {
+                renderer.solution(solution)
+            }
+            .map_err(|e| failed = Some(e))
+            .is_ok()
+        });
+        Engine::new(plan.solver).search_into(plan, board, None, Some(&sink))
+    } else {
+        Engine::new(plan.solver).search(plan, board, None)
+    };
     if let Some(bar) = progress {
         bar.finish_and_clear();
+    }
+    if let Some(e) = failed {
+        return Err(e);
     }
     renderer.report(&report)?;
     if plan.stats {

@@ -16,11 +16,13 @@ pub struct Renderer<W: Write> {
     batch: bool,
     /// The driver's search is shown as it runs: no heading before it.
     watching: bool,
+    /// Solutions written as they were found ([`Renderer::solution`]), before the report.
+    streamed: u64,
 }
 
 impl<W: Write> Renderer<W> {
     pub fn new(out: W, format: Format, mode: Mode, batch: bool, watching: bool) -> Self {
-        Renderer { out, format, mode, batch, watching }
+        Renderer { out, format, mode, batch, watching, streamed: 0 }
     }
 
     pub fn flush(&mut self) -> io::Result<()> {
@@ -39,9 +41,34 @@ impl<W: Write> Renderer<W> {
         Ok(())
     }
 
+    /// One solution of a listing (`--all` on one puzzle), written the moment it is found:
+    /// the report that follows holds the rest. In JSON, the one object of the answer is
+    /// opened with its `solutions`, which [`Renderer::report`] closes.
+    pub fn solution(&mut self, solution: &backtrack::sudoku::Board) -> io::Result<()> {
+        let first = self.streamed == 0;
+        self.streamed += 1;
+        match self.format {
+            Format::Grid => {
+                if first {
+                    writeln!(self.out, "Solutions:")?;
+                }
+                writeln!(self.out, "{solution}\n")
+            }
+            Format::Line => writeln!(self.out, "{solution:#}"),
+            Format::Json => {
+                write!(self.out, "{}\"{solution:#}\"", if first { "{\"solutions\":[" } else { "," })
+            }
+        }
+    }
+
     /// One puzzle's answer.
     pub fn report(&mut self, report: &Report) -> io::Result<()> {
         if self.format == Format::Json {
+            if self.streamed > 0 {
+                // The object opened by the solutions: its other fields close it.
+                let rest = serde_json::to_string(report).map_err(io::Error::other)?;
+                return writeln!(self.out, "],{}", rest.strip_prefix('{').unwrap_or(&rest));
+            }
             return json_line(&mut self.out, report);
         }
         let out = &mut self.out;
