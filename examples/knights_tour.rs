@@ -206,12 +206,12 @@ A knight's tour of an N×N board (default 8), by Warnsdorff's rule with backtrac
   --max-nodes N, --timeout SECONDS: stop the search there (exit status 3)";
 
 fn main() -> std::process::ExitCode {
-    // 0: answered; 3: stopped at --max-nodes or --timeout; 2: bad usage.
-    exit_code("knights_tour", run().map(|stopped| if stopped { 3 } else { 0 }))
+    // 0: answered; 1: no tour; 3: stopped at --max-nodes or --timeout; 2: bad usage.
+    exit_code("knights_tour", run())
 }
 
-/// Do what the arguments ask; `Ok(true)` if a budget stopped the search.
-fn run() -> Result<bool, Box<dyn Error>> {
+/// Do what the arguments ask: the exit status.
+fn run() -> Result<u8, Box<dyn Error>> {
     let mut n = 8;
     let (mut start, mut closed, mut count, mut quiet, mut guess, mut probes) =
         (None, false, false, false, false, 10_000);
@@ -224,7 +224,7 @@ fn run() -> Result<bool, Box<dyn Error>> {
         match arg.as_str() {
             "--help" | "-h" => {
                 let _ = writeln!(std::io::stdout(), "{USAGE}"); // quietly, even into a closed pipe
-                return Ok(false);
+                return Ok(0);
             }
             "--start" => start = Some(args.next().ok_or("--start needs a square")?),
             "--closed" => closed = true,
@@ -261,6 +261,16 @@ fn run() -> Result<bool, Box<dyn Error>> {
     if watch.animate && !std::io::stdout().is_terminal() {
         (watch.animate, watch.trace) = (false, true); // no terminal: the animation is the trace
     }
+    if closed && n % 2 == 1 {
+        // A knight changes colour at every move: a closed tour has as many moves as squares,
+        // so an odd number of squares cannot close. (Schwenk, 1991: the n×n board has a closed
+        // tour for every even n from 6 up.)
+        say!(
+            "no closed tour of the {n}x{n} board: a knight changes colour at every move, and {} squares are odd",
+            n * n
+        );
+        return Ok(1);
+    }
 
     if jobs != 1 || shard.is_some() {
         if !count || guess || watch.any() || svg.is_some() {
@@ -292,7 +302,7 @@ fn run() -> Result<bool, Box<dyn Error>> {
                 say!("{}", total.solutions());
             }
         }
-        return Ok(budget.exceeded());
+        return Ok(if budget.exceeded() { 3 } else { u8::from(total.solutions() == 0) });
     }
 
     let board = Board::new(n, start, closed);
@@ -318,7 +328,7 @@ fn run() -> Result<bool, Box<dyn Error>> {
         let page = recorder.page(&title, &Layout::chessboard(n));
         std::fs::write(file, page).map_err(|e| format!("cannot write {file}: {e}"))?;
         say!("wrote {} events of the search to {file}", recorder.len());
-        return Ok(false);
+        return Ok(0);
     }
 
     if guess {
@@ -332,7 +342,7 @@ fn run() -> Result<bool, Box<dyn Error>> {
         } else {
             say!("search:                too large to count beyond 5x5");
         }
-        return Ok(false);
+        return Ok(0);
     }
 
     if watch.any() {
@@ -350,7 +360,7 @@ fn run() -> Result<bool, Box<dyn Error>> {
         } else if !found {
             say!("(stopped at --limit {})", watch.limit);
         }
-        return Ok(false);
+        return Ok(0);
     }
 
     let square = |sq: usize| format!("r{}c{}", sq / n + 1, sq % n + 1);
@@ -361,32 +371,32 @@ fn run() -> Result<bool, Box<dyn Error>> {
         say!("{tours}");
         if budget.exceeded() {
             eprintln!("stopped at the budget: at least {tours} tours");
-            return Ok(true);
+            return Ok(3);
         }
-        return Ok(false);
+        return Ok(u8::from(tours == 0));
     }
     if search.next().is_none() {
         if budget.exceeded() {
             say!("stopped at the budget after {} nodes: no tour found yet", search.stats().nodes());
-            return Ok(true);
+            return Ok(3);
         }
         say!(
             "no {} tour of the {n}x{n} board from {}",
             if closed { "closed" } else { "open" },
             square(start)
         );
-        return Ok(false);
+        return Ok(1);
     }
     if !quiet {
         write!(std::io::stdout(), "{}", board.show())?;
     }
     if let Some(file) = &svg {
-        std::fs::write(file, board.svg())?;
+        std::fs::write(file, board.svg()).map_err(|e| format!("cannot write {file}: {e}"))?;
         eprintln!("wrote the tour to {file}");
     }
     let stats = search.stats();
     eprintln!("{n}x{n}: tour found with {} nodes, {} dead ends", stats.nodes(), stats.dead_ends());
-    Ok(false)
+    Ok(0)
 }
 
 #[cfg(test)]

@@ -100,6 +100,7 @@ usage: queens [N] [--count | --all | --stats] [--fewest]
 N queens on an N×N board (default 8, up to 64), by stacking assumptions: one slot a row.
   --count      count the solutions (OEIS A000170)     --all     print every solution
   --stats      nodes per level, dead ends              --fewest  the row with fewest columns next
+               (one board of more than 20 queens is always searched so)
   --trace      every assumption (to --limit lines, default 200)
   --animate    redraw the board live, --delay MS apart --tree FILE   the search tree (.dot, .svg)
   --html FILE  the explorer: a page that replays the search (its first --limit events, default
@@ -110,13 +111,16 @@ N queens on an N×N board (default 8, up to 64), by stacking assumptions: one sl
   --shard I/N  count shard I of N: a JSON line of its counters; `backtrack merge` adds the
                shards' lines up (run them with GNU parallel, a Slurm job array, ...)";
 
+/// From this size on, one board is searched fewest-first even without --fewest.
+const FEWEST_FROM: usize = 20;
+
 fn main() -> std::process::ExitCode {
-    // 0: answered; 3: stopped at --max-nodes or --timeout; 2: bad usage.
-    exit_code("queens", run().map(|stopped| if stopped { 3 } else { 0 }))
+    // 0: answered; 1: no solution; 3: stopped at --max-nodes or --timeout; 2: bad usage.
+    exit_code("queens", run())
 }
 
-/// Do what the arguments ask; `Ok(true)` if a budget stopped the search.
-fn run() -> Result<bool, Box<dyn Error>> {
+/// Do what the arguments ask: the exit status.
+fn run() -> Result<u8, Box<dyn Error>> {
     let mut n = 8;
     let (mut count, mut all, mut fewest, mut guess, mut probes) = (false, false, false, false, 10_000);
     let mut stats = false;
@@ -129,7 +133,7 @@ fn run() -> Result<bool, Box<dyn Error>> {
         match arg.as_str() {
             "--help" | "-h" => {
                 let _ = writeln!(std::io::stdout(), "{USAGE}"); // quietly, even into a closed pipe
-                return Ok(false);
+                return Ok(0);
             }
             "--count" => count = true,
             "--all" => all = true,
@@ -190,7 +194,7 @@ fn run() -> Result<bool, Box<dyn Error>> {
             predicted.solutions
         );
         say!("search:                {} nodes, {solutions} solutions", real.nodes());
-        return Ok(false);
+        return Ok(0);
     }
 
     if stats {
@@ -201,7 +205,7 @@ fn run() -> Result<bool, Box<dyn Error>> {
         let profile: Vec<String> = s.profile().iter().map(u64::to_string).collect();
         say!("{solutions} solutions, {} nodes, {} dead ends", s.nodes(), s.dead_ends());
         say!("nodes per level: {}", profile.join(", "));
-        return Ok(stopped(&budget, solutions));
+        return Ok(status(&budget, solutions));
     }
 
     if watch.any() {
@@ -220,20 +224,24 @@ fn run() -> Result<bool, Box<dyn Error>> {
         } else if stopped {
             say!("(stopped at --limit {}; {solutions} solutions so far)", watch.limit);
         }
-        return Ok(false);
+        return Ok(0);
     }
 
+    // One board of many queens: row by row, the search walks an astronomic tree before the
+    // first (64 queens: minutes and more); the row with the fewest free columns first finds
+    // one at once.
+    let fewest = fewest || (!count && !all && n > FEWEST_FROM);
     let search = stack_assumptions(&generators).observe(&budget);
     let solutions = if fewest {
         report(search.fewest_first(), &board, count, all, &budget)?
     } else {
         report(search, &board, count, all, &budget)?
     };
-    Ok(stopped(&budget, solutions))
+    Ok(status(&budget, solutions))
 }
 
 /// Write the explorer page of the search of `n` queens (its first `limit` events) to `file`.
-fn explore(n: usize, file: &str, limit: usize) -> Result<bool, Box<dyn Error>> {
+fn explore(n: usize, file: &str, limit: usize) -> Result<u8, Box<dyn Error>> {
     let board = Board::new(n);
     let generators = generators!(board);
     let cells = || {
@@ -249,7 +257,7 @@ fn explore(n: usize, file: &str, limit: usize) -> Result<bool, Box<dyn Error>> {
     let page = recorder.page(&format!("{n} queens, one row at a time"), &Layout::chessboard(n));
     std::fs::write(file, page).map_err(|e| format!("cannot write {file}: {e}"))?;
     say!("wrote {} events of the search to {file}", recorder.len());
-    Ok(false)
+    Ok(0)
 }
 
 /// One part of the search of `n` queens (see `backtrack::split`): each part builds its own
@@ -274,7 +282,7 @@ fn count_in_parts(
     shard: Option<Shard>,
     budget: &Budget,
     stats: bool,
-) -> Result<bool, Box<dyn Error>> {
+) -> Result<u8, Box<dyn Error>> {
     let total = match shard {
         // A shard's parts run one after the other: one budget bounds them all.
         Some(shard) => split::count_shard(64 * shard.count(), shard, |p| part(n, fewest, Some(budget), p)),
@@ -292,16 +300,17 @@ fn count_in_parts(
     } else {
         say!("{}", total.solutions());
     }
-    Ok(stopped(budget, total.solutions() as usize))
+    Ok(status(budget, total.solutions() as usize))
 }
 
-/// Whether the budget stopped the search (said on standard error, with the solutions found).
-fn stopped(budget: &Budget, solutions: usize) -> bool {
+/// The exit status: 3 if the budget stopped the search (said on standard error, with the
+/// solutions found), 1 if it found none, 0 else.
+fn status(budget: &Budget, solutions: usize) -> u8 {
     if !budget.exceeded() {
-        return false;
+        return u8::from(solutions == 0);
     }
     eprintln!("stopped at the budget after {} nodes: at least {solutions} solutions", budget.spent());
-    true
+    3
 }
 
 /// Print what was asked for: the count, every board, or the first board and the count; give

@@ -21,14 +21,19 @@ cells in reading order, 0 or . for an empty cell. The command line has much more
 `backtrack sudoku --help`.";
 
 fn main() -> std::process::ExitCode {
-    exit_code("sudoku", run().map(|()| 0))
+    // 0: solved; 1: no solution; 2: bad usage or input.
+    exit_code("sudoku", run())
 }
 
-fn run() -> Result<(), Box<dyn Error>> {
-    let puzzle = std::env::args().nth(1).unwrap_or_else(|| NEWSPAPER.to_string());
+fn run() -> Result<u8, Box<dyn Error>> {
+    let mut args = std::env::args().skip(1);
+    let puzzle = args.next().unwrap_or_else(|| NEWSPAPER.to_string());
     if puzzle == "--help" || puzzle == "-h" {
         let _ = writeln!(std::io::stdout(), "{USAGE}"); // quietly, even into a closed pipe
-        return Ok(());
+        return Ok(0);
+    }
+    if let Some(extra) = args.next() {
+        return Err(format!("'{extra}' after the puzzle: give one puzzle (see --help)").into());
     }
     let board: Board = puzzle.parse()?; // says where and what on bad input
 
@@ -38,12 +43,14 @@ fn run() -> Result<(), Box<dyn Error>> {
     let generators = board.generators();
     // The driver assumes a digit in each cell in turn, and backtracks when a cell has none left.
     let mut search = stack_assumptions(&generators);
-    match search.next() {
-        // The board now holds the solution: print it while the search is alive (dropping the
-        // search takes every assumption back).
-        Some(()) => say!("A solution:\n{board}\n"),
-        None => say!("No solution."),
+    if search.next().is_none() {
+        let stats = search.stats();
+        say!("No solution ({} nodes, {} dead ends).", stats.nodes(), stats.dead_ends());
+        return Ok(1);
     }
+    // The board now holds the solution: print it while the search is alive (dropping the
+    // search takes every assumption back).
+    say!("A solution:\n{board}\n");
     let unique = search.next().is_none();
     let stats = search.stats();
     say!(
@@ -52,5 +59,5 @@ fn run() -> Result<(), Box<dyn Error>> {
         stats.dead_ends(),
         if unique { "unique" } else { "not unique" }
     );
-    Ok(())
+    Ok(0)
 }

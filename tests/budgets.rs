@@ -110,6 +110,45 @@ fn the_examples_stop_at_their_budgets_with_status_3() {
 }
 
 #[test]
+fn the_examples_say_no_solution_with_status_1_and_answer_at_once() {
+    // Two queens cannot share a 2×2 board, nor three a 3×3; the 4×4 board has no knight's
+    // tour (5×5 is the smallest square board with one); a puzzle whose r1c9 can hold nothing.
+    let unsolvable = format!("12345678.........9{}", ".".repeat(63));
+    for (name, args, said) in [
+        ("queens", &["2"][..], "no solution for 2 queens"),
+        ("queens", &["3", "--count"], "0"),
+        ("knights_tour", &["4"], "no open tour of the 4x4 board"),
+        ("sudoku", &[unsolvable.as_str()], "No solution"),
+        // An odd board has no closed tour: said at once, not after minutes of search.
+        ("knights_tour", &["7", "--closed"], "no closed tour of the 7x7 board"),
+    ] {
+        let (code, out, err) = example(name, args);
+        assert_eq!(code, Some(1), "{name} {args:?}: {out}{err}");
+        assert!(out.contains(said), "{name} {args:?}: {out}");
+        assert!(!out.contains("unique"), "{name} {args:?}: {out}");
+    }
+    // 64 queens: one board, checked by the rules (one queen a row, column and diagonal).
+    let (code, out, err) = example("queens", &["64", "--timeout", "20"]);
+    assert_eq!(code, Some(0), "{err}");
+    let queens: Vec<(usize, usize)> = out
+        .lines()
+        .take(64)
+        .enumerate()
+        .map(|(r, line)| (r, line.split(' ').position(|s| s == "Q").expect("a queen in each row")))
+        .collect();
+    assert_eq!(queens.len(), 64);
+    for (i, &(r1, c1)) in queens.iter().enumerate() {
+        for &(r2, c2) in &queens[i + 1..] {
+            assert!(c1 != c2 && r1.abs_diff(r2) != c1.abs_diff(c2), "r{r1}c{c1} and r{r2}c{c2} attack");
+        }
+    }
+    // Words after the puzzle are not ignored.
+    let (code, _, err) = example("sudoku", &[".".repeat(81).as_str(), "extra"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("'extra' after the puzzle"), "{err}");
+}
+
+#[test]
 fn a_budget_stops_the_logic_solver_trials_included() {
     use backtrack::sudoku::logic::{self, Builtin, Outcome, Technique};
     // A puzzle with several solutions: the logic solver bifurcates, inside its trials too.

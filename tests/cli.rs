@@ -340,3 +340,40 @@ fn teaching_options() {
     assert!(text(&out.stderr).starts_with("error: cannot write /no/such/dir/tree.dot"));
     assert!(text(&out.stdout).is_empty());
 }
+
+#[test]
+fn an_input_that_cannot_be_read_is_named_as_the_input() {
+    let dir = std::env::temp_dir().join(format!("backtrack-read-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let binary = dir.join("garbage.bin");
+    std::fs::write(&binary, [0xff, 0xfe, 0x00, 0x80, b'\n']).unwrap();
+    let name = |p: &std::path::Path| p.display().to_string();
+    for (args, said) in [
+        (vec!["merge", &name(&binary)], format!("cannot read {}, line 1", name(&binary))),
+        (vec!["merge", &name(&dir)], format!("cannot read {}: it is a directory", name(&dir))),
+        (vec!["sudoku", "-f", &name(&dir)], format!("cannot read {}: it is a directory", name(&dir))),
+        (vec!["cover", &name(&dir)], name(&dir)),
+    ] {
+        let out = backtrack(&args, None);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(&said), "{args:?}: {err}");
+        assert!(!err.contains("write"), "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_negative_number_is_refused_as_a_number_not_taken_for_a_flag() {
+    for args in [
+        &["sudoku", "--count", "--limit", "-1", "."][..],
+        &["cover", "--count", "--limit", "-1", "-"],
+        &["generate", "--count", "-3"],
+    ] {
+        let out = backtrack(args, None);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("invalid value '-"), "{args:?}: {err}");
+        assert!(!err.contains("'-- -"), "{args:?}: {err}");
+    }
+}

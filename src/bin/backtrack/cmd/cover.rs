@@ -48,19 +48,19 @@ pub struct Args {
     all: bool,
 
     /// Stop after N solutions (with --count or --all).
-    #[arg(long, value_name = "N", value_parser = crate::cmd::one_or_more)]
+    #[arg(long, value_name = "N", value_parser = crate::cmd::one_or_more, allow_negative_numbers = true)]
     limit: Option<u64>,
 
     /// Stop the search after N nodes.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     max_nodes: Option<u64>,
 
     /// Stop the search after N updates.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     max_updates: Option<u64>,
 
     /// Stop the search after SECONDS (a decimal).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     timeout: Option<f64>,
 
     /// Print `nodes: N` and `updates: N` on standard error.
@@ -69,7 +69,7 @@ pub struct Args {
 
     /// Count on N threads [default: one a core]. Counting every solution splits the tree
     /// among them; the counts and the counters are the same as on one thread.
-    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024), allow_negative_numbers = true)]
     jobs: Option<u64>,
 
     /// Count shard I of N (with --count): the search is cut into subtrees, dealt in turn to the

@@ -29,7 +29,7 @@ Exit status: 0 every puzzle made, 2 bad usage, 3 a puzzle of the grade was not f
 --max-tries.")]
 pub struct Args {
     /// How many puzzles.
-    #[arg(long, short = 'n', value_name = "N", default_value_t = 1, value_parser = crate::cmd::one_or_more)]
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 1, value_parser = crate::cmd::one_or_more, allow_negative_numbers = true)]
     count: u64,
 
     /// Keep only puzzles of this grade (`any`: every puzzle made).
@@ -42,15 +42,15 @@ pub struct Args {
 
     /// The seed: the same seed (with the same grade and symmetry) gives the same puzzles,
     /// whatever --jobs [default: from the clock, printed with --stats].
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
     seed: Option<u64>,
 
     /// Make puzzles on N threads [default: one a core].
-    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024), allow_negative_numbers = true)]
     jobs: Option<u64>,
 
     /// Give up on a puzzle after trying N solutions for it (a grade can be rare).
-    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = crate::cmd::one_or_more)]
+    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = crate::cmd::one_or_more, allow_negative_numbers = true)]
     max_tries: u64,
 
     /// One line a puzzle, or JSON (puzzle, solution, grade, rating, givens).

@@ -49,7 +49,14 @@ pub fn run(args: Args) -> io::Result<Status> {
             }
         };
         for (number, line) in reader.lines().enumerate() {
-            let line = line.map_err(|e| io::Error::new(e.kind(), format!("{source}: {e}")))?;
+            let line = match line {
+                Ok(line) => line,
+                // Not text, or not a file: a fault of the input, not of the output.
+                Err(e) => {
+                    eprintln!("error: cannot read {source}, line {}: {e}", number + 1);
+                    return Ok(Status::BadInput);
+                }
+            };
             if line.trim().is_empty() {
                 continue;
             }

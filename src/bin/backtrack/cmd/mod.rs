@@ -74,6 +74,9 @@ impl Source {
     pub fn open(&self) -> Result<BufReader<Box<dyn Read + Send>>, String> {
         let read: Box<dyn Read + Send> = match self {
             Source::Stdin => Box::new(io::stdin()),
+            Source::File(path) if path.is_dir() => {
+                return Err(format!("cannot read {}: it is a directory, not a file", path.display()));
+            }
             Source::File(path) => Box::new(
                 std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?,
             ),

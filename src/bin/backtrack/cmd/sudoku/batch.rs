@@ -49,7 +49,7 @@ pub fn run(
     for line in lines.by_ref() {
         let (number, bytes) = match line {
             Ok(line) => line,
-            Err(e) => return read_error(e),
+            Err(e) => return read_error(plan, e),
         };
         if !skipped(&bytes) {
             first = Some((number, bytes));
@@ -83,7 +83,7 @@ fn one_grid(plan: &Plan, first: Vec<u8>, lines: Incoming, out: impl Write) -> io
                 text.push(b'\n');
                 text.extend(bytes);
             }
-            Err(e) => return read_error(e),
+            Err(e) => return read_error(plan, e),
         }
     }
     match String::from_utf8(text).map_err(|_| "the grid is not UTF-8 text".to_string()) {
@@ -107,7 +107,7 @@ fn one_line(plan: &Plan, first: (u64, Vec<u8>), lines: Incoming, out: impl Write
     for line in lines {
         match line {
             Ok((_, bytes)) => more += usize::from(!skipped(&bytes)),
-            Err(e) => return read_error(e),
+            Err(e) => return read_error(plan, e),
         }
     }
     if let Err(e) = plan.check_batch(1 + more) {
@@ -257,7 +257,10 @@ fn many(plan: &Plan, first: (u64, Vec<u8>), mut lines: Incoming, out: impl Write
     Ok(status)
 }
 
-fn read_error(e: io::Error) -> io::Result<Status> {
-    eprintln!("error: cannot read the input: {e}");
+fn read_error(plan: &Plan, e: io::Error) -> io::Result<Status> {
+    match &plan.input {
+        super::plan::Input::Source(source) => eprintln!("error: cannot read {source}: {e}"),
+        super::plan::Input::Puzzle(_) => eprintln!("error: cannot read the input: {e}"),
+    }
     Ok(Status::BadInput)
 }

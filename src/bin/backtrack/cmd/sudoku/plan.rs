@@ -84,7 +84,7 @@ pub struct Args {
     /// With --count or --all: stop after N solutions. With --trace: stop tracing after N lines
     /// (default 1000); with --tree: draw the first N nodes (default 200). The watching stops
     /// there, the search goes on.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     limit: Option<u64>,
 
     /// Which solver [default: bitboard; the driver (backtrack) when watching, ordering or
@@ -100,11 +100,11 @@ pub struct Args {
 
     /// Stop each search after N nodes (guesses for the band engine, steps for the logic solver,
     /// those of its trials included) and report it stopped.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     max_nodes: Option<u64>,
 
     /// Stop each search after SECONDS (a decimal) and report it stopped.
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     timeout: Option<f64>,
 
     /// Print the counters (nodes, dead ends or updates, ...) and the time on standard error.
@@ -121,15 +121,15 @@ pub struct Args {
     animate: bool,
 
     /// Pause between the frames of --animate, in milliseconds [default: 40].
-    #[arg(long, value_name = "MS", requires = "animate")]
+    #[arg(long, value_name = "MS", requires = "animate", allow_negative_numbers = true)]
     delay: Option<u64>,
 
     /// Random probes for --estimate [default: 1000].
-    #[arg(long, value_name = "N", requires = "estimate", value_parser = crate::cmd::one_or_more)]
+    #[arg(long, value_name = "N", requires = "estimate", value_parser = crate::cmd::one_or_more, allow_negative_numbers = true)]
     probes: Option<u64>,
 
     /// Seed of the random probes of --estimate [default: 1].
-    #[arg(long, value_name = "N", requires = "estimate")]
+    #[arg(long, value_name = "N", requires = "estimate", allow_negative_numbers = true)]
     seed: Option<u64>,
 
     /// Write the driver's search tree (its first --limit nodes, default 200) to FILE: Graphviz
@@ -144,7 +144,7 @@ pub struct Args {
     html: Option<PathBuf>,
 
     /// Solve a batch on N threads [default: one a core].
-    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024), allow_negative_numbers = true)]
     jobs: Option<u64>,
 
     /// Solve shard I of N of a batch: the lines numbered I, I + N, I + 2N, ... (from 1), with
