@@ -296,7 +296,11 @@ fn run() -> Result<u8, Box<dyn Error>> {
             None => split::count_parallel(jobs, |p| part(None, p)),
         };
         match shard {
-            Some(shard) => say!("{}", split::shard_summary(shard, &total, budget.exceeded())),
+            Some(shard) => {
+                let closed = if closed { " --closed" } else { "" };
+                let run = split::Run::new(format!("knights_tour {n} --start {start}{closed}"));
+                say!("{}", split::shard_summary(&run, shard, &total, budget.exceeded()))
+            }
             None => {
                 eprintln!("nodes: {}, dead ends: {}", total.nodes(), total.dead_ends());
                 say!("{}", total.solutions());

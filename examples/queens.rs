@@ -292,7 +292,9 @@ fn count_in_parts(
         None => split::count_parallel(jobs, |p| part(n, fewest, None, p)),
     };
     if let Some(shard) = shard {
-        say!("{}", split::shard_summary(shard, &total, budget.exceeded()));
+        // What the shard is a part of: the shards of another board or order are not its kin.
+        let run = split::Run::new(format!("queens {n}{}", if fewest { " --fewest" } else { "" }));
+        say!("{}", split::shard_summary(&run, shard, &total, budget.exceeded()));
     } else if stats {
         let profile: Vec<String> = total.profile().iter().map(u64::to_string).collect();
         say!("{} solutions, {} nodes, {} dead ends", total.solutions(), total.nodes(), total.dead_ends());

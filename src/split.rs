@@ -203,27 +203,141 @@ pub fn count_shard(parts: usize, shard: Shard, search: impl Fn(Part<'_>) -> Stat
     total
 }
 
+/// What a shard is a part of: the run, named by what it searched (the command with its
+/// options, and a hash of its input if it read one). Every shard's summary carries it, and
+/// `backtrack merge` refuses shards of different runs, saying what differs: the shards of
+/// `queens 8` are not to be added to those of `queens 9`, nor a batch's to another batch's.
+///
+/// ```
+/// use backtrack::split::Run;
+///
+/// let a = Run::new("cover --count").input(b"x1 x2\nx1\nx2\n");
+/// let b = Run::new("cover --count").input(b"x1 x2\nx1 x2\n");
+/// assert_ne!(a, b);
+/// assert_eq!(a.to_string(), "cover --count, input 049984447cf244e3");
+/// // The hash is 64-bit FNV-1a: its published value for "a".
+/// assert_eq!(Run::new("").input(b"a").input_text().unwrap(), "af63dc4c8601ec8c");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run {
+    command: String,
+    input: Option<u64>,
+}
+
+impl Run {
+    /// A run of `command` (the program and the options that shape the search, the shard
+    /// left out), on no input.
+    pub fn new(command: impl Into<String>) -> Run {
+        Run { command: command.into(), input: None }
+    }
+
+    /// The same run, on the input `bytes`.
+    #[must_use]
+    pub fn input(self, bytes: &[u8]) -> Run {
+        let mut hash = InputHash::new();
+        hash.write(bytes);
+        self.input_hash(hash.finish())
+    }
+
+    /// The same run, on an input whose [`InputHash`] is `hash` (an input read as a stream).
+    #[must_use]
+    pub fn input_hash(self, hash: u64) -> Run {
+        Run { input: Some(hash), ..self }
+    }
+
+    /// The command.
+    pub fn command(&self) -> &str {
+        &self.command
+    }
+
+    /// The input's hash, as 16 hexadecimal digits.
+    pub fn input_text(&self) -> Option<String> {
+        self.input.map(|h| format!("{h:016x}"))
+    }
+}
+
+impl std::fmt::Display for Run {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.command)?;
+        if let Some(input) = self.input_text() {
+            write!(f, ", input {input}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The hash of an input, fed as it is read: 64-bit FNV-1a, the same on every machine and
+/// every build (`std`'s hasher promises neither), so that shards run anywhere compare.
+#[derive(Clone, Copy, Debug)]
+pub struct InputHash(u64);
+
+impl InputHash {
+    /// The hash of nothing yet.
+    pub fn new() -> InputHash {
+        InputHash(0xcbf2_9ce4_8422_2325)
+    }
+
+    /// Feed `bytes`.
+    pub fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    /// The hash of what was fed.
+    pub fn finish(self) -> u64 {
+        self.0
+    }
+}
+
+impl Default for InputHash {
+    fn default() -> InputHash {
+        InputHash::new()
+    }
+}
+
 /// A shard's counters as the line of JSON that `backtrack merge` adds up: `{"summary":
-/// {"shard": "I/N", "solutions": ..., "nodes": ..., "dead_ends": ..., "profile": [...],
-/// "stopped": 0 or 1}}` (`stopped`: a budget ended the shard early, its counts are a lower
-/// bound).
+/// {"shard": "I/N", "run": ..., "input": ..., "solutions": ..., "nodes": ..., "dead_ends":
+/// ..., "profile": [...], "stopped": 0 or 1}}` (`run` and `input`: the [`Run`] it is a part
+/// of; `stopped`: a budget ended the shard early, its counts are a lower bound).
 ///
 /// ```
-/// use backtrack::split::{shard_summary, Shard};
+/// use backtrack::split::{shard_summary, Run, Shard};
 ///
-/// let line = shard_summary(Shard::new(2, 4).unwrap(), &backtrack::Stats::default(), false);
-/// assert_eq!(line, r#"{"summary":{"shard":"2/4","solutions":0,"nodes":0,"dead_ends":0,"profile":[],"stopped":0}}"#);
+/// let run = Run::new("queens 8");
+/// let line = shard_summary(&run, Shard::new(2, 4).unwrap(), &backtrack::Stats::default(), false);
+/// assert_eq!(
+///     line,
+///     r#"{"summary":{"shard":"2/4","run":"queens 8","solutions":0,"nodes":0,"dead_ends":0,"profile":[],"stopped":0}}"#
+/// );
 /// ```
-pub fn shard_summary(shard: Shard, stats: &Stats, stopped: bool) -> String {
+pub fn shard_summary(run: &Run, shard: Shard, stats: &Stats, stopped: bool) -> String {
     let profile: Vec<String> = stats.profile().iter().map(u64::to_string).collect();
+    let input = run.input_text().map_or(String::new(), |h| format!(r#","input":"{h}""#));
     format!(
-        r#"{{"summary":{{"shard":"{shard}","solutions":{},"nodes":{},"dead_ends":{},"profile":[{}],"stopped":{}}}}}"#,
+        r#"{{"summary":{{"shard":"{shard}","run":{}{input},"solutions":{},"nodes":{},"dead_ends":{},"profile":[{}],"stopped":{}}}}}"#,
+        json_string(run.command()),
         stats.solutions(),
         stats.nodes(),
         stats.dead_ends(),
         profile.join(","),
         u8::from(stopped)
     )
+}
+
+/// `text` as a JSON string, quoted and escaped.
+fn json_string(text: &str) -> String {
+    let mut out = String::from('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// Count a search on `threads` threads (0: one a core): cut where it has 64 leaves a thread,

@@ -76,6 +76,45 @@ fn the_shards_together_are_the_whole_batch() {
 }
 
 #[test]
+fn merge_refuses_shards_of_different_runs_and_says_what_differs() {
+    let sudoku = |i: u64, n: u64, file: &str, mode: &[&str]| {
+        let spec = format!("{i}/{n}");
+        let args = [&["sudoku", "-f", file, "--format", "json", "--shard", &spec][..], mode].concat();
+        text(&run_backtrack(&args, b"").stdout)
+    };
+    let cover = |spec: &str, file: &str| {
+        text(&run_backtrack(&["cover", "--count", "--shard", spec, file], b"").stdout)
+    };
+    let count = ["--count", "--limit", "2"];
+    // Another input, another mode, another split, another problem: each refused, with both
+    // runs named, and no total printed.
+    for (shards, differs) in [
+        ([sudoku(1, 2, SET, &count), sudoku(2, 2, "tests/data/top95.txt", &count)], "on input"),
+        ([sudoku(1, 2, SET, &count), sudoku(2, 2, SET, &[])], "`sudoku --solver bitboard`"),
+        ([sudoku(1, 2, SET, &count), sudoku(2, 3, SET, &count)], "in 3 shards"),
+        ([cover("1/2", "tests/data/pent3x20.dlx"), cover("2/2", "tests/data/queens8.dlx")], "on input"),
+    ] {
+        let (code, merged, err) = merge(&shards.concat(), &[]);
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains("2 different runs") && err.contains(differs), "{err}");
+        assert!(err.contains("shard 1/2 is of") && err.contains("is of"), "{err}");
+        assert_eq!(merged, "");
+    }
+    // One run: each shard's own counters stay in the merged record, in shard order.
+    let (code, merged, err) = merge(
+        &[cover("2/2", "tests/data/pent3x20.dlx"), cover("1/2", "tests/data/pent3x20.dlx")].concat(),
+        &[],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let summary = split(&merged).1;
+    let parts = summary["parts"].as_array().unwrap();
+    assert_eq!((parts[0]["shard"].as_str(), parts[1]["shard"].as_str()), (Some("1/2"), Some("2/2")));
+    let sum: u64 = parts.iter().map(|p| p["solutions"].as_u64().unwrap()).sum();
+    // Knuth's DLX1 on the 3x20 box: 8 solutions (2 up to symmetry).
+    assert_eq!((sum, summary["solutions"].as_u64()), (8, Some(8)));
+}
+
+#[test]
 fn a_missing_or_repeated_shard_makes_the_total_incomplete() {
     let (one, two) = (shard(1, 3, &[]), shard(2, 3, &[]));
     let (code, merged, err) = merge(&[&one[..], &two].concat(), &[]);

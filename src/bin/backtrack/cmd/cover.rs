@@ -230,7 +230,8 @@ pub fn run(args: Args) -> io::Result<Status> {
         if let Some(bar) = progress {
             bar.finish_and_clear();
         }
-        return shard_line(shard, &stats, outcome == Search::OutOfBudget);
+        let run = backtrack::split::Run::new("cover --count").input(text.as_bytes());
+        return shard_line(&run, shard, &stats, outcome == Search::OutOfBudget);
     }
     // The explorer's recording: the items as cells, each showing the option that covers it.
     let names = problem.names().clone();
@@ -408,6 +409,9 @@ fn listed<'o>(out: &mut impl Write, index: u64, options: impl Iterator<Item = &'
 #[derive(Serialize)]
 struct ShardSummary {
     shard: String,
+    /// What the shard is a part of ([`backtrack::split::Run`]): `merge` adds up one run's.
+    run: String,
+    input: Option<String>,
     solutions: u64,
     nodes: u64,
     updates: u64,
@@ -416,13 +420,15 @@ struct ShardSummary {
     stopped: u64,
 }
 
-fn shard_line(shard: Shard, stats: &Stats, stopped: bool) -> io::Result<Status> {
+fn shard_line(run: &backtrack::split::Run, shard: Shard, stats: &Stats, stopped: bool) -> io::Result<Status> {
     #[derive(Serialize)]
     struct Line {
         summary: ShardSummary,
     }
     let summary = ShardSummary {
         shard: shard.to_string(),
+        run: run.command().to_string(),
+        input: run.input_text(),
         solutions: stats.solutions,
         nodes: stats.nodes,
         updates: stats.updates,

@@ -6,8 +6,10 @@
 //! They are numbered from 1 and lose their line ends (`\n` or `\r\n`); a UTF-8 byte-order mark
 //! at the start is dropped.
 
+use backtrack::split::InputHash;
 use std::io::{self, BufRead, BufReader, Read};
 use std::sync::mpsc::{Receiver, TryRecvError, sync_channel};
+use std::sync::{Arc, Mutex};
 
 /// A numbered line, or the error that ended the reading.
 pub type Line = io::Result<(u64, Vec<u8>)>;
@@ -255,6 +257,28 @@ impl Iterator for Incoming {
 
     fn next(&mut self) -> Option<Line> {
         self.recv()
+    }
+}
+
+/// A reader that hashes every byte it reads ([`InputHash`]), for a shard to name its input:
+/// the hash is read once the input has ended.
+pub struct Hashing {
+    inner: Box<dyn Read + Send>,
+    hash: Arc<Mutex<InputHash>>,
+}
+
+impl Hashing {
+    /// `inner`, hashed into `hash`.
+    pub fn new(inner: Box<dyn Read + Send>, hash: Arc<Mutex<InputHash>>) -> Hashing {
+        Hashing { inner, hash }
+    }
+}
+
+impl Read for Hashing {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.hash.lock().unwrap_or_else(std::sync::PoisonError::into_inner).write(&buf[..n]);
+        Ok(n)
     }
 }
 

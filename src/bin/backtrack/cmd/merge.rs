@@ -39,6 +39,9 @@ pub fn run(args: Args) -> io::Result<Status> {
     let mut answers: Vec<(u64, String)> = Vec::new();
     let mut total = Map::new();
     let mut shards: Vec<String> = Vec::new();
+    // Each shard's own summary: kept in the merged one, so that a count can be checked
+    // shard by shard.
+    let mut parts: Vec<Map<String, Value>> = Vec::new();
     let mut status = Status::Solved;
     for source in &sources {
         let reader = match source.open() {
@@ -74,7 +77,7 @@ pub fn run(args: Args) -> io::Result<Status> {
                 if let Some(Value::String(shard)) = summary.get("shard") {
                     shards.push(shard.clone());
                 }
-                add(&mut total, summary);
+                parts.push(summary.clone());
             } else if let Some(at) = value.get("line").and_then(Value::as_u64) {
                 status = status.max(verdict(&value));
                 answers.push((at, line));
@@ -84,6 +87,14 @@ pub fn run(args: Args) -> io::Result<Status> {
             }
         }
     }
+    if let Err(why) = one_run(&parts) {
+        eprintln!("error: {why}");
+        return Ok(Status::BadInput);
+    }
+    parts.sort_by_key(|part| part.get("shard").and_then(Value::as_str).map(shard_index));
+    for part in &parts {
+        add(&mut total, part);
+    }
     answers.sort_by_key(|(line, _)| *line);
     let (complete, missing) = coverage(&shards);
     if let Some(why) = &missing {
@@ -92,6 +103,7 @@ pub fn run(args: Args) -> io::Result<Status> {
     let stopped = total.get("stopped").and_then(Value::as_u64).unwrap_or(0);
     total.remove("shard");
     total.insert("shards".into(), Value::from(shards.len()));
+    total.insert("parts".into(), Value::Array(parts.into_iter().map(Value::Object).collect()));
     total.insert("complete".into(), Value::from(complete && stopped == 0));
     if !complete || stopped > 0 {
         status = status.max(Status::Stopped);
@@ -139,6 +151,47 @@ fn add(total: &mut Map<String, Value>, summary: &Map<String, Value>) {
             _ => {} // a string (the shard's name): kept apart
         }
     }
+}
+
+/// The run a shard's summary names ([`backtrack::split::Run`]): its command, its input's
+/// hash, and the N of its split.
+fn run_of(summary: &Map<String, Value>) -> String {
+    let text = |key| summary.get(key).and_then(Value::as_str);
+    let split = text("shard").and_then(|s| s.split_once('/')).map_or("?", |(_, n)| n);
+    let mut run = format!("`{}`", text("run").unwrap_or("a run that does not say"));
+    if let Some(input) = text("input") {
+        run.push_str(&format!(" on input {input}"));
+    }
+    format!("{run}, in {split} shards")
+}
+
+/// `Err` with what differs when the shards are not all of one run: each run with its shards.
+fn one_run(parts: &[Map<String, Value>]) -> Result<(), String> {
+    let mut runs: Vec<(String, Vec<&str>)> = Vec::new();
+    for part in parts {
+        let run = run_of(part);
+        let shard = part.get("shard").and_then(Value::as_str).unwrap_or("?");
+        match runs.iter_mut().find(|(r, _)| *r == run) {
+            Some((_, shards)) => shards.push(shard),
+            None => runs.push((run, vec![shard])),
+        }
+    }
+    if runs.len() <= 1 {
+        return Ok(());
+    }
+    let list: Vec<String> = runs
+        .iter()
+        .map(|(run, shards)| match shards[..] {
+            [shard] => format!("shard {shard} is of {run}"),
+            _ => format!("shards {} are of {run}", shards.join(", ")),
+        })
+        .collect();
+    Err(format!("the shards are of {} different runs, not to be added up: {}", runs.len(), list.join("; ")))
+}
+
+/// The I of `I/N`, for order.
+fn shard_index(shard: &str) -> u64 {
+    shard.split_once('/').and_then(|(i, _)| i.parse().ok()).unwrap_or(u64::MAX)
 }
 
 /// Whether the shards are 1/N ... N/N, each once; if not, what is wrong.

@@ -12,7 +12,7 @@ use clap::{Parser, Subcommand};
 use std::io::{self, BufReader, Read};
 use std::path::PathBuf;
 
-pub use incoming::{Batch, Incoming};
+pub use incoming::{Batch, Hashing, Incoming};
 
 /// Solve, reuse and learn backtracking: Sudoku by stacking assumptions, and more.
 #[derive(Debug, Parser)]

@@ -12,10 +12,12 @@ use super::render::{Renderer, Summary};
 use super::report::Report;
 use super::shape::ReadError;
 use crate::cmd::Status;
-use crate::cmd::{Batch, Incoming};
+use crate::cmd::{Batch, Hashing, Incoming};
+use backtrack::split::{InputHash, Run};
 use backtrack::sudoku::{Board, ParseError};
 use std::io::{self, BufReader, Read, Write};
 use std::sync::mpsc::TryRecvError;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Lines a chunk holds at most, per thread.
@@ -41,6 +43,15 @@ pub fn run(
     out: impl Write,
 ) -> io::Result<Status> {
     let shard = plan.shard;
+    // A shard names its input by a hash of all of it (`backtrack merge` compares them).
+    let hash = Arc::new(Mutex::new(InputHash::new()));
+    let reader = match shard {
+        Some(_) => {
+            let hashing = Hashing::new(Box::new(reader.into_inner()), Arc::clone(&hash));
+            BufReader::with_capacity(1 << 16, Box::new(hashing) as Box<dyn Read + Send>)
+        }
+        None => reader,
+    };
     let mut lines =
         Incoming::start(reader, may_wait, move |line| shard.is_none_or(|s| s.takes(line as usize - 1)));
     // The first line with a puzzle on it tells a batch (a whole puzzle a line, or a bad line)
@@ -71,7 +82,7 @@ pub fn run(
         // One puzzle a line is fine for the learners' modes if there is exactly one.
         return one_line(plan, first, lines, out);
     }
-    many(plan, first, lines, out)
+    many(plan, first, lines, &hash, out)
 }
 
 /// The whole input is one grid: read it all, then solve it as one puzzle.
@@ -158,7 +169,13 @@ fn solve(plan: &Plan, engine: &mut Engine, (number, bytes): (u64, &[u8])) -> Rep
 }
 
 /// Many puzzles, one a line.
-fn many(plan: &Plan, first: (u64, Vec<u8>), mut lines: Incoming, out: impl Write) -> io::Result<Status> {
+fn many(
+    plan: &Plan,
+    first: (u64, Vec<u8>),
+    mut lines: Incoming,
+    hash: &Mutex<InputHash>,
+    out: impl Write,
+) -> io::Result<Status> {
     let start = Instant::now();
     let format = plan.format.unwrap_or(Format::Line);
     let mut renderer = Renderer::new(out, format, plan.mode, true, plan.watch.is_some());
@@ -251,6 +268,13 @@ fn many(plan: &Plan, first: (u64, Vec<u8>), mut lines: Incoming, out: impl Write
     // A shard's counters are what `backtrack merge` adds up: its JSON always ends with them.
     if plan.stats || (plan.shard.is_some() && format == Format::Json) {
         summary.wall = start.elapsed();
+        if plan.shard.is_some() {
+            // The input has ended: its hash is whole.
+            let hash = hash.lock().unwrap_or_else(std::sync::PoisonError::into_inner).finish();
+            let run = Run::new(plan.run_command()).input_hash(hash);
+            summary.input = run.input_text();
+            summary.run = Some(run.command().to_string());
+        }
         renderer.summary(&summary)?;
     }
     renderer.flush()?;

@@ -299,6 +299,37 @@ pub struct Plan {
     pub shard: Option<Shard>,
 }
 
+impl Plan {
+    /// The command as a shard names the run it is a part of ([`backtrack::split::Run`]): what
+    /// shapes the answers (the mode, the solver, its order and techniques, the grid), in one
+    /// spelling whatever the order of the options; not the shard, the threads, the output's
+    /// form or the budget (a shard stopped by its budget is run again with a larger one, and
+    /// is still a part of the same run).
+    pub fn run_command(&self) -> String {
+        let mut command = String::from("sudoku");
+        match self.mode {
+            Mode::Count { limit } | Mode::All { limit } => {
+                let what = if matches!(self.mode, Mode::Count { .. }) { "count" } else { "all" };
+                command.push_str(&format!(" --{what}"));
+                if limit < u64::MAX {
+                    command.push_str(&format!(" --limit {limit}"));
+                }
+            }
+            _ => {}
+        }
+        command.push_str(&format!(" --solver {:?}", self.solver).to_lowercase());
+        if let Some(order) = self.order {
+            command.push_str(&format!(" --order {order:?}").to_lowercase());
+        }
+        if self.solver == Solver::Logic {
+            let names: Vec<String> = self.techniques.iter().map(|t| t.flag()).collect();
+            command.push_str(&format!(" --techniques {}", names.join(",")));
+        }
+        command.push_str(&self.shape.options());
+        command
+    }
+}
+
 /// `I/N` with 1 <= I <= N, for `--shard`.
 pub fn shard(text: &str) -> Result<Shard, String> {
     text.parse()

@@ -226,6 +226,12 @@ pub struct Summary {
     /// `I/N` when the batch is a shard.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shard: Option<String>,
+    /// A shard's run ([`backtrack::split::Run`]): the command, and the hash of the whole input
+    /// (every line, those of the other shards too).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input: Option<String>,
 }
 
 impl Summary {

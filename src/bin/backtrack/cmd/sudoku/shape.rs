@@ -65,6 +65,27 @@ impl Shape {
         Board::from_values(&geometry, &board.values()).map_err(ReadError::Parse)
     }
 
+    /// The options as a run names them (`Plan::run_command`): the grid and its rules.
+    pub fn options(&self) -> String {
+        let mut text = String::new();
+        if let Some(geometry) = &self.fixed {
+            text.push_str(&format!(" --grid '{}'", geometry.name()));
+            if geometry.boxes().is_none() && geometry.region_of(geometry.cell(0, 0)).is_some() {
+                let map: String = geometry
+                    .all_cells()
+                    .map(|c| geometry.region_of(c).map_or('.', |r| char::from(b'A' + r as u8)))
+                    .collect();
+                text.push_str(&format!(" --regions {map}"));
+            }
+        }
+        // A fixed grid's name says its rules.
+        if self.fixed.is_none() && !self.extras.is_empty() {
+            let names: Vec<&str> = self.extras.iter().map(|e| e.name()).collect();
+            text.push_str(&format!(" --rules {}", names.join(",")));
+        }
+        text
+    }
+
     /// The side of the grid of the options, if they give one.
     pub fn side(&self) -> Option<usize> {
         self.fixed.as_ref().map(Geometry::side)
