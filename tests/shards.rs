@@ -270,3 +270,55 @@ fn a_count_shard_stopped_by_its_budget_says_so_and_the_merge_is_incomplete() {
         assert!(text(&out.stderr).contains("--shard splits a whole count"), "{}", text(&out.stderr));
     }
 }
+
+#[test]
+fn a_shard_killed_midway_is_run_again_alone_and_the_merge_is_the_whole_run() {
+    let have = Command::new("parallel").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !have {
+        assert!(std::env::var_os("CI").is_none(), "GNU parallel is required under CI");
+        eprintln!("GNU parallel is not installed: the restart with --resume-failed is not tried");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("backtrack-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bin = env!("CARGO_BIN_EXE_backtrack");
+    let set = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(SET);
+    let shard = format!("{bin} sudoku -f {} --count --limit 2 --format json --shard {{}}/4", set.display());
+    // The README's job, but the first run of shard 2 is killed (SIGKILL) after 3,000 bytes
+    // of its answers: its file ends in the middle of a line, without its summary.
+    let job = format!(
+        "if [ {{}} = 2 ] && [ ! -e died ]; then touch died; {shard} | head -c 3000 > shard{{}}.json; kill -9 $$; fi; \
+         {shard} > shard{{}}.json"
+    );
+    let parallel = |resume: bool| {
+        let mut command = Command::new("parallel");
+        command.args(["--will-cite", "--joblog", "jobs.log"]);
+        if resume {
+            command.arg("--resume-failed");
+        }
+        command.args([&job, ":::", "1", "2", "3", "4"]).current_dir(&dir).output().unwrap()
+    };
+    let merge_files = || {
+        let files: Vec<String> =
+            (1..=4).map(|i| dir.join(format!("shard{i}.json")).display().to_string()).collect();
+        let files: Vec<&str> = files.iter().map(String::as_str).collect();
+        merge("", &files)
+    };
+    assert!(!parallel(false).status.success(), "the killed shard fails its job");
+    // Merged now, the cut shard is refused, named with its line.
+    let (code, _, err) = merge_files();
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("shard2.json") && err.contains("not JSON"), "{err}");
+    // Run again: parallel starts the failed job alone.
+    let again = parallel(true);
+    assert!(again.status.success(), "{}", text(&again.stderr));
+    let log = std::fs::read_to_string(dir.join("jobs.log")).unwrap();
+    assert_eq!(log.lines().count(), 1 + 4 + 1, "a header, the four jobs, and shard 2 once more:\n{log}");
+    let (code, merged, err) = merge_files();
+    assert_eq!(code, Some(0), "{err}");
+    let whole = run_backtrack(&["sudoku", "-f", SET, "--count", "--limit", "2", "--format", "json"], b"");
+    let (answers, summary) = split(&merged);
+    assert_eq!(answers, split(&text(&whole.stdout)).0);
+    assert_eq!((summary["shards"].as_u64(), summary["complete"].as_bool()), (Some(4), Some(true)));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
