@@ -177,12 +177,21 @@ impl std::str::FromStr for Shard {
 /// cut, so shards run apart agree on it.
 pub fn cut(parts: usize, search: impl Fn(Part<'_>) -> Stats) -> (Stats, Vec<Prefix>) {
     let mut depth = 1;
+    // The cut with the most leaves so far: a small search never has `parts` at any depth,
+    // and is cut where it is widest (cut past its depth, it would all be top, in shard 1).
+    let mut widest: Option<(Stats, Vec<Prefix>)> = None;
     loop {
         let mut leaves = Vec::new();
         let top = search(Part::Top { depth, leaves: &mut leaves });
-        // No leaves: the search is shallower than the depth, and the top was all of it.
-        if leaves.len() >= parts || leaves.is_empty() {
+        if leaves.len() >= parts {
             return (top, leaves);
+        }
+        // No leaves: the search is shallower than the depth.
+        if leaves.is_empty() {
+            return widest.unwrap_or((top, leaves));
+        }
+        if widest.as_ref().is_none_or(|(_, w)| leaves.len() > w.len()) {
+            widest = Some((top, leaves));
         }
         depth += 1;
     }

@@ -322,3 +322,39 @@ fn a_shard_killed_midway_is_run_again_alone_and_the_merge_is_the_whole_run() {
     assert_eq!((summary["shards"].as_u64(), summary["complete"].as_bool()), (Some(4), Some(true)));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_small_search_is_dealt_to_every_shard() {
+    // 8 queens as exact cover: 1,049 nodes, never 64 × 4 subtrees at any depth. Cut where it is
+    // widest, every shard gets solutions; the sum is still the one search's (92, OEIS A000170;
+    // 1,049 nodes and 16,680 updates as Knuth's DLX1 counts them).
+    let shards: Vec<Value> = (1..=4)
+        .map(|i| {
+            let spec = format!("{i}/4");
+            let out = run_backtrack(&["cover", "--count", "--shard", &spec, "tests/data/queens8.dlx"], b"");
+            serde_json::from_str::<Value>(&text(&out.stdout)).unwrap()["summary"].clone()
+        })
+        .collect();
+    let sum = |key: &str| shards.iter().map(|s| s[key].as_u64().unwrap()).sum::<u64>();
+    assert_eq!((sum("solutions"), sum("nodes"), sum("updates")), (92, 1049, 16_680));
+    for shard in &shards {
+        assert!(shard["solutions"].as_u64().unwrap() >= 10, "{shard}");
+    }
+    // The driver's cut too: 8 queens row by row (2,057 nodes), in 4 shards of the example.
+    let built = Command::new(env!("CARGO"))
+        .args(["build", "-q", "--profile", "test", "--example", "queens"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .status()
+        .unwrap();
+    assert!(built.success());
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_backtrack")).with_file_name("examples/queens");
+    let mut total = (0, 0);
+    for i in 1..=4 {
+        let out = Command::new(&bin).args(["8", "--count", "--shard", &format!("{i}/4")]).output().unwrap();
+        let summary = serde_json::from_str::<Value>(&text(&out.stdout)).unwrap()["summary"].clone();
+        let solutions = summary["solutions"].as_u64().unwrap();
+        assert!(solutions >= 10, "shard {i}/4: {summary}");
+        total = (total.0 + solutions, total.1 + summary["nodes"].as_u64().unwrap());
+    }
+    assert_eq!(total, (92, 2057));
+}

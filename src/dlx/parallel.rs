@@ -9,18 +9,27 @@ use super::{Budget, Matrix, Outcome, Solver, Stats};
 use crate::split::Shard;
 
 impl Matrix {
-    /// The top of the search at the shallowest depth that gives at least `parts` prefixes (or
-    /// the whole search, if it is shallower), with its counters and its prefixes.
+    /// The top of the search at the shallowest depth that gives at least `parts` prefixes (or,
+    /// for a search that never has so many, at its widest depth), with its counters and its
+    /// prefixes.
     fn cut(&mut self, parts: usize) -> (Stats, Vec<Vec<usize>>) {
         let mut depth = 1;
+        let mut widest: Option<(Stats, Vec<Vec<usize>>)> = None;
         loop {
             let mut top = self.solver().to_depth(depth);
             let mut prefixes = Vec::new();
             while let Some(prefix) = top.next_prefix() {
                 prefixes.push(prefix.to_vec());
             }
-            if prefixes.len() >= parts || prefixes.is_empty() {
+            if prefixes.len() >= parts {
                 return (top.stats(), prefixes);
+            }
+            // No prefix: the search is shallower than the depth.
+            if prefixes.is_empty() {
+                return widest.unwrap_or((top.stats(), prefixes));
+            }
+            if widest.as_ref().is_none_or(|(_, w)| prefixes.len() > w.len()) {
+                widest = Some((top.stats(), prefixes));
             }
             depth += 1;
         }

@@ -72,10 +72,12 @@ pub struct Args {
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024), allow_negative_numbers = true)]
     jobs: Option<u64>,
 
-    /// Count shard I of N (with --count): the search is cut into subtrees, dealt in turn to the
-    /// N shards, and this one prints a JSON line of its counters (`{"summary": ...}`).
-    /// `backtrack merge` adds the shards' lines up: the count, nodes and updates of one
-    /// search. Run the shards anywhere: GNU parallel, a Slurm job array, ...
+    /// Count shard I of N (with --count): the search is cut at the shallowest depth with 64·N
+    /// subtrees (a smaller search where it has the most), the subtrees are dealt in turn to
+    /// the N shards (shard 1 also counts the top, above the cut), and this one prints a JSON
+    /// line of its counters and its run (`{"summary": ...}`). `backtrack merge` adds the lines
+    /// of one run up: the count, nodes and updates of one search. Run the shards anywhere:
+    /// GNU parallel, a Slurm job array, ...
     #[arg(long, value_name = "I/N", value_parser = |s: &str| s.parse::<Shard>())]
     shard: Option<Shard>,
 

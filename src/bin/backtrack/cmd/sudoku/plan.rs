@@ -149,8 +149,8 @@ pub struct Args {
 
     /// Solve shard I of N of a batch: the lines numbered I, I + N, I + 2N, ... (from 1), with
     /// their own line numbers; with --format json, a last line `{"summary": ...}` holds the
-    /// shard's counters. `backtrack merge` puts the shards' answers back in order and adds
-    /// their counters up.
+    /// shard's counters and names its run (the command, a hash of the whole input). `backtrack
+    /// merge` puts the answers of one run's shards back in order and adds their counters up.
     #[arg(long, value_name = "I/N", value_parser = shard)]
     shard: Option<Shard>,
 
