@@ -211,7 +211,7 @@ fn x_wing() {
     let step = expect(&g, Builtin::XWing, &[], &each(&others, &[4]));
     assert!(
         step.to_string()
-            .starts_with("X-Wing on 4 in rows 2 and 7 (columns 3 and 8): remove 4 from r1c3, r1c8")
+            .starts_with("X-wing on 4 in rows 2 and 7 (columns 3 and 8): remove 4 from r1c3, r1c8")
     );
 }
 
@@ -257,7 +257,7 @@ fn finned_x_wing() {
     let step = expect(&g, Builtin::FinnedXWing, &[], &[(cell(8, 3), 4), (cell(9, 3), 4)]);
     assert_eq!(
         step.to_string(),
-        "finned X-Wing on 4 in rows 2 and 7 (columns 3 and 8), fin r7c2: either the fish holds or a fin \
+        "finned X-wing on 4 in rows 2 and 7 (columns 3 and 8), fin r7c2: either the fish holds or a fin \
          is 4, and either way: remove 4 from r8c3, r9c3"
     );
     assert_eq!(step.location(), "look at 4 in rows 2 and 7");
@@ -353,7 +353,7 @@ fn skyscraper() {
     );
     assert_eq!(
         step.to_string(),
-        "Skyscraper on 4 in rows 2 and 4: r2c3 and r4c3 cannot both be 4, so r2c8 or r4c7 is: \
+        "skyscraper on 4 in rows 2 and 4: r2c3 and r4c3 cannot both be 4, so r2c8 or r4c7 is: \
          remove 4 from r1c7, r3c7, r5c8, r6c8"
     );
     assert_eq!(step.location(), "look at 4 in rows 2 and 4");
@@ -370,7 +370,7 @@ fn two_string_kite() {
     let step = expect(&g, Builtin::TwoStringKite, &[], &[(cell(7, 8), 5)]);
     assert_eq!(
         step.to_string(),
-        "2-String Kite on 5 in row 1 and column 1: r1c2 and r3c1 share a box and cannot both be 5, \
+        "2-string kite on 5 in row 1 and column 1: r1c2 and r3c1 share a box and cannot both be 5, \
          so r1c8 or r7c1 is: remove 5 from r7c8"
     );
 }
@@ -384,7 +384,7 @@ fn y_wing() {
     let step = expect(&g, Builtin::YWing, &[], &[(cell(5, 5), 3)]);
     assert_eq!(
         step.to_string(),
-        "Y-Wing: pivot r1c1 {1,2}, pincers r1c5 {1,3} and r5c1 {2,3}: one pincer is 3, so remove 3 from r5c5"
+        "Y-wing: pivot r1c1 {1,2}, pincers r1c5 {1,3} and r5c1 {2,3}: one pincer is 3, so remove 3 from r5c5"
     );
 }
 
@@ -395,7 +395,7 @@ fn xyz_wing() {
     keep(&mut g, cell(1, 5), &[1, 3]);
     keep(&mut g, cell(2, 2), &[2, 3]);
     let step = expect(&g, Builtin::XyzWing, &[], &[(cell(1, 2), 3), (cell(1, 3), 3)]);
-    assert!(step.to_string().starts_with("XYZ-Wing: pivot r1c1 {1,2,3}, pincers r1c5 {1,3} and r2c2 {2,3}"));
+    assert!(step.to_string().starts_with("XYZ-wing: pivot r1c1 {1,2,3}, pincers r1c5 {1,3} and r2c2 {2,3}"));
 }
 
 #[test]
@@ -409,7 +409,7 @@ fn w_wing() {
     let step = expect(&g, Builtin::WWing, &[], &[(cell(1, 9), 7), (cell(5, 1), 7)]);
     assert_eq!(
         step.to_string(),
-        "W-Wing: r1c1 and r5c9 hold {3,7}; 3 in row 9 is r9c1 or r9c9, which see them, so one of them \
+        "W-wing: r1c1 and r5c9 hold {3,7}; 3 in row 9 is r9c1 or r9c9, which see them, so one of them \
          is 7: remove 7 from r1c9, r5c1"
     );
     assert_eq!(step.location(), "look at r1c1 and r5c9, which hold {3,7}, and at row 9");
@@ -433,7 +433,7 @@ fn x_chain() {
     );
     assert_eq!(
         step.to_string(),
-        "X-Chain on 4: r1c1≠4 → r1c5=4 → r4c5≠4 → r4c8=4 → r7c8≠4 → r7c2=4, so r1c1 or r7c2 is 4: \
+        "X-chain on 4: r1c1≠4 → r1c5=4 → r4c5≠4 → r4c8=4 → r7c8≠4 → r7c2=4, so r1c1 or r7c2 is 4: \
          remove 4 from r2c2, r3c2, r8c1, r9c1"
     );
     assert_eq!(step.location(), "look at 4 from r1c1 to r7c2");
@@ -455,7 +455,7 @@ fn xy_chain() {
     let step = expect(&g, Builtin::XyChain, &[], &[(cell(1, 9), 1), (cell(9, 1), 1)]);
     assert_eq!(
         step.to_string(),
-        "XY-Chain on 1: if r1c1 is not 1 it is 2 → r1c5 is 3 → r5c5 is 4 → r5c9 is 5 → r9c9 is 1, so \
+        "XY-chain on 1: if r1c1 is not 1 it is 2 → r1c5 is 3 → r5c5 is 4 → r5c9 is 5 → r9c9 is 1, so \
          r1c1 or r9c9 is 1: remove 1 from r1c9, r9c1"
     );
     assert_eq!(step.location(), "look at the cells with two candidates from r1c1 to r9c9");
@@ -597,7 +597,7 @@ fn unique_rectangle_type_1() {
     );
     assert_eq!(
         step.to_string(),
-        "Unique Rectangle type 1 on {1,2} in r8c2, r8c7, r9c2 and r9c7: r8c7 alone holds more than \
+        "unique rectangle type 1 on {1,2} in r8c2, r8c7, r9c2 and r9c7: r8c7 alone holds more than \
          {1,2}, and must be one of its other digits, or the four cells could swap 1 and 2 and the \
          puzzle would have two solutions: remove 1 from r8c7; remove 2 from r8c7"
     );

@@ -121,7 +121,7 @@ impl Explain for FinnedFish {
 
     fn write(&self, step: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let FinnedFish { digit, base, cover, fins } = self;
-        let name = ["finned X-Wing", "finned swordfish", "finned jellyfish"][base.len().clamp(2, 4) - 2];
+        let name = ["finned X-wing", "finned swordfish", "finned jellyfish"][base.len().clamp(2, 4) - 2];
         let then = removals(&step.eliminations);
         let fin_words = if fins.len() == 1 { "fin" } else { "fins" };
         write!(

@@ -79,7 +79,7 @@ impl Explain for Fish {
 
     fn write(&self, step: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Fish { digit, base, cover } = self;
-        let name = ["X-Wing", "swordfish", "jellyfish"][base.len().clamp(2, 4) - 2];
+        let name = ["X-wing", "swordfish", "jellyfish"][base.len().clamp(2, 4) - 2];
         let then = removals(&step.eliminations);
         write!(f, "{name} on {digit} in {} ({}): {then}", lines(base), lines(cover))
     }

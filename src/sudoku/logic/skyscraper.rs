@@ -78,7 +78,7 @@ impl Explain for Skyscraper {
         let then = removals(&step.eliminations);
         write!(
             f,
-            "Skyscraper on {digit} in {}: {b1} and {b2} cannot both be {digit}, so {t1} or {t2} is: {then}",
+            "skyscraper on {digit} in {}: {b1} and {b2} cannot both be {digit}, so {t1} or {t2} is: {then}",
             lines(houses)
         )
     }

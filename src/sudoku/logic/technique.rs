@@ -44,7 +44,7 @@ use std::fmt;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait Technique {
-    /// The name, as a person says it ("X-Wing").
+    /// The name, as a person says it (`"X-wing"`, `"naked single"`: words in lower case).
     fn name(&self) -> &'static str;
 
     /// The difficulty on Sudoku Explainer's scale (singles 1.0 to 2.3, ..., chains 7 and up).

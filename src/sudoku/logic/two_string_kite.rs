@@ -68,7 +68,7 @@ impl Explain for TwoStringKite {
         let then = removals(&step.eliminations);
         write!(
             f,
-            "2-String Kite on {digit} in {row} and {column}: {x} and {y} share a box and cannot both be {digit}, \
+            "2-string kite on {digit} in {row} and {column}: {x} and {y} share a box and cannot both be {digit}, \
              so {t1} or {t2} is: {then}"
         )
     }

@@ -181,7 +181,7 @@ impl Explain for UniqueRectangle {
         let then = removals(&step.eliminations);
         let swap =
             format!("or the four cells could swap {x} and {y} and the puzzle would have two solutions");
-        write!(f, "Unique Rectangle type {} on {} in {}: ", self.number(), set(*pair), self.corner_list())?;
+        write!(f, "unique rectangle type {} on {} in {}: ", self.number(), set(*pair), self.corner_list())?;
         match kind {
             RectangleKind::One => {
                 let cell = corners[3];

@@ -79,7 +79,7 @@ impl Explain for WWing {
         let then = removals(&step.eliminations);
         write!(
             f,
-            "W-Wing: {a} and {b} hold {}; {x} in {house} is {p} or {q}, which see them, so one of them \
+            "W-wing: {a} and {b} hold {}; {x} in {house} is {p} or {q}, which see them, so one of them \
              is {y}: {then}",
             set(*pair)
         )

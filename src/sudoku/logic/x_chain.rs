@@ -102,7 +102,7 @@ impl Explain for XChain {
             .collect();
         let (first, last) = (cells[0], cells[cells.len() - 1]);
         let then = removals(&step.eliminations);
-        write!(f, "X-Chain on {digit}: {}, so {first} or {last} is {digit}: {then}", links.join(" → "))
+        write!(f, "X-chain on {digit}: {}, so {first} or {last} is {digit}: {then}", links.join(" → "))
     }
 
     fn cells(&self) -> Cells {

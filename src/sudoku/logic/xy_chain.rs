@@ -91,7 +91,7 @@ impl Explain for XyChain {
         let then = removals(&step.eliminations);
         write!(
             f,
-            "XY-Chain on {digit}: if {first} is not {digit} it is {} → {}, so {first} or {last} is {digit}: {then}",
+            "XY-chain on {digit}: if {first} is not {digit} it is {} → {}, so {first} or {last} is {digit}: {then}",
             cells[0].1,
             links.join(" → ")
         )

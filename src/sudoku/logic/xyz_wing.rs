@@ -57,7 +57,7 @@ impl Explain for XyzWing {
         let (pd, ad, bd, then) = (set(*pd), set(*ad), set(*bd), removals(&step.eliminations));
         write!(
             f,
-            "XYZ-Wing: pivot {p} {pd}, pincers {a} {ad} and {b} {bd}: one of the three is {digit}, so {then}"
+            "XYZ-wing: pivot {p} {pd}, pincers {a} {ad} and {b} {bd}: one of the three is {digit}, so {then}"
         )
     }
 

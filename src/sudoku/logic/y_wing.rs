@@ -59,7 +59,7 @@ impl Explain for YWing {
     fn write(&self, step: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let YWing { pivot: (p, pd), pincers: [(a, ad), (b, bd)], digit } = self;
         let (pd, ad, bd, then) = (set(*pd), set(*ad), set(*bd), removals(&step.eliminations));
-        write!(f, "Y-Wing: pivot {p} {pd}, pincers {a} {ad} and {b} {bd}: one pincer is {digit}, so {then}")
+        write!(f, "Y-wing: pivot {p} {pd}, pincers {a} {ad} and {b} {bd}: one pincer is {digit}, so {then}")
     }
 
     fn cells(&self) -> Cells {

@@ -17,12 +17,12 @@ use std::time::Instant;
 #[command(after_help = "\
 Examples:
   backtrack generate                          one puzzle, any grade
-  backtrack generate --count 10 --grade hard  ten puzzles that need an X-Wing or a triple
+  backtrack generate --count 10 --grade hard  ten puzzles that need an X-wing or a triple
   backtrack generate --symmetry rotational --seed 42   the same puzzle every time
   backtrack generate --count 1000 --format json        with solutions, grades and ratings
 
 The grades are the logic solver's (backtrack sudoku --solver logic): easy (singles), medium
-(locked candidates, pairs), hard (X-Wing, triples), fiendish (swordfish, jellyfish, wings, quads),
+(locked candidates, pairs), hard (X-wing, triples), fiendish (swordfish, jellyfish, wings, quads),
 guessing (bifurcation).
 
 Exit status: 0 every puzzle made, 2 bad usage, 3 a puzzle of the grade was not found within
