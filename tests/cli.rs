@@ -377,3 +377,16 @@ fn a_negative_number_is_refused_as_a_number_not_taken_for_a_flag() {
         assert!(!err.contains("'-- -"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn an_option_without_a_primary_item_is_named_not_kept_silently() {
+    // Items a and b are primary, c secondary; the second option holds c alone: no primary item
+    // asks for it, so no search can choose it (Knuth's DLX1 says so too).
+    let out = backtrack(&["cover", "-"], Some("a b | c\na c\nc\nb\n"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("option 2 (c) names no primary item"), "{err}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "a c\nb\n");
+    // A matrix without such an option says nothing of the kind.
+    let out = backtrack(&["cover", "tests/data/queens8.dlx"], None);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("warning"));
+}

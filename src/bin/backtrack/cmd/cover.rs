@@ -211,6 +211,21 @@ pub fn run(args: Args) -> io::Result<Status> {
             return Ok(Status::BadInput);
         }
     };
+    // An option with secondary items only can never be chosen (no item asks for it): said,
+    // as Knuth's DLX1 says it, rather than kept without a word.
+    {
+        let matrix = problem.matrix_ref();
+        let primary = matrix.primary_items();
+        for option in 0..matrix.options() {
+            if matrix.option_items(option).all(|item| item >= primary) {
+                eprintln!(
+                    "warning: {source}: option {} ({}) names no primary item: it is never chosen",
+                    option + 1,
+                    problem.names().option(option)
+                );
+            }
+        }
+    }
     let start = Instant::now();
     let budget = Budget {
         max_nodes: args.max_nodes.unwrap_or(u64::MAX),
