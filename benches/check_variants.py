@@ -6,9 +6,11 @@
 FILE is a line file (N*N characters a line: '.' or '0' blank, values 1-9 then A, B, ...; boxes
 square where N is a square, else 2x3 for 6, 2x4 for 8, 3x4 for 12, none where N is prime) or a
 variant file (.jsonl: size, boxes "RxC" or null, givens, regions (which replace the boxes),
-rules "diagonals"/"windoku",
+rules "diagonals"/"windoku"/"anti-knight"/"anti-king"/"non-consecutive",
 solution). Every puzzle's first solution must keep its givens and hold 1 to N once in every
-row, column, box or region and extra house, computed here from the file's own fields; where the
+row, column, box or region and extra house, computed here from the file's own fields, with no
+value repeated a knight's or a king's move away and no two side-by-side cells one apart under
+those rules; where the
 file gives a published solution, the answer must be it. Puzzles the command line refused
 (verdict "invalid") are counted apart. Exits 1 on any bad answer.
 """
@@ -77,6 +79,23 @@ def check(p, answer):
     for house in houses(p):
         if sorted(answer[i] for i in house) != sorted(values):
             return f"a house breaks the rules: {house[:3]}..."
+    rules = p.get("rules") or []
+    moves = []
+    if "anti-knight" in rules:
+        moves += [(1, 2), (2, 1), (1, -2), (2, -1)]
+    if "anti-king" in rules:
+        moves += [(1, 1), (1, -1)]
+    for r in range(n):
+        for c in range(n):
+            for dr, dc in moves:
+                if 0 <= r + dr < n and 0 <= c + dc < n and answer[r * n + c] == answer[(r + dr) * n + c + dc]:
+                    return f"r{r + 1}c{c + 1} and r{r + dr + 1}c{c + dc + 1}: one value a move apart"
+            if "non-consecutive" in rules:
+                for dr, dc in [(0, 1), (1, 0)]:
+                    if r + dr < n and c + dc < n:
+                        a, b = ALPHABET.index(answer[r * n + c]), ALPHABET.index(answer[(r + dr) * n + c + dc])
+                        if abs(a - b) == 1:
+                            return f"r{r + 1}c{c + 1} and r{r + dr + 1}c{c + dc + 1}: consecutive side by side"
     if p.get("solution") and p["solution"].upper() != answer:
         return "not the published solution"
     return None

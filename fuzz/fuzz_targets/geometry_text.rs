@@ -28,9 +28,10 @@ fuzz_target!(|data: &[u8]| {
     };
     let text = String::from_utf8_lossy(rest);
     if let Ok(geometry) = geometry {
-        let extras: Vec<Extra> = [(1, Extra::Diagonals), (2, Extra::Windoku)]
+        let extras: Vec<Extra> = Extra::ALL
             .into_iter()
-            .filter(|(bit, _)| extras & bit != 0)
+            .enumerate()
+            .filter(|(i, _)| extras >> i & 1 != 0)
             .map(|(_, e)| e)
             .collect();
         let geometry = geometry.with_extras(&extras).unwrap_or(geometry);

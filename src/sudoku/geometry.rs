@@ -62,7 +62,8 @@ pub enum Layout {
     Latin,
 }
 
-/// Houses a variant adds to the rows, columns and boxes.
+/// The rules a variant adds to the rows, columns and boxes: houses (each value once in a set
+/// of cells), or relations between neighbouring cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Extra {
     /// X-Sudoku: both main diagonals hold every value once.
@@ -71,20 +72,49 @@ pub enum Extra {
     /// with one cell between them (four on 9×9, rows and columns 2-4 and 6-8; nine on 16×16);
     /// on grids whose side is a square.
     Windoku,
+    /// No two cells a chess knight's move apart hold the same value: they are peers.
+    AntiKnight,
+    /// No two cells a king's move apart (diagonally touching) hold the same value: peers too.
+    AntiKing,
+    /// Two cells side by side (in a row or a column) never hold consecutive values.
+    NonConsecutive,
 }
 
 impl Extra {
+    /// Every rule, in the order the command line lists them.
+    pub const ALL: [Extra; 5] =
+        [Extra::Diagonals, Extra::Windoku, Extra::AntiKnight, Extra::AntiKing, Extra::NonConsecutive];
+
     /// The name the command line and the variant file give it.
     pub fn name(self) -> &'static str {
         match self {
             Extra::Diagonals => "diagonals",
             Extra::Windoku => "windoku",
+            Extra::AntiKnight => "anti-knight",
+            Extra::AntiKing => "anti-king",
+            Extra::NonConsecutive => "non-consecutive",
         }
     }
 
     /// The extra of a name, as the command line and the variant file write it.
     pub fn from_name(name: &str) -> Option<Extra> {
-        [Extra::Diagonals, Extra::Windoku].into_iter().find(|e| e.name() == name)
+        Extra::ALL.into_iter().find(|e| e.name() == name)
+    }
+
+    /// Whether the rule is a relation between cells, not a house: what a solver of houses alone
+    /// (Dancing Links on the houses' matrix, the seed's generators) cannot take.
+    pub fn is_relation(self) -> bool {
+        matches!(self, Extra::AntiKnight | Extra::AntiKing | Extra::NonConsecutive)
+    }
+
+    /// The moves (row, column) to the cells that may not share a value with a cell, beyond its
+    /// houses.
+    fn moves(self) -> &'static [(isize, isize)] {
+        match self {
+            Extra::AntiKnight => &[(-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1)],
+            Extra::AntiKing => &[(-1, -1), (-1, 1), (1, -1), (1, 1)],
+            _ => &[],
+        }
     }
 }
 
@@ -104,6 +134,8 @@ struct Tables {
     /// For each cell, the houses it is in (by number), and its peers, in reading order.
     homes: Vec<Vec<u16>>,
     peers: Vec<Vec<Cell>>,
+    /// With the non-consecutive rule: each cell's neighbours in its row and column.
+    adjacent: Vec<Vec<Cell>>,
     /// The general engine's tables, made when it first searches this geometry.
     search: OnceLock<Arc<super::search::Tables>>,
 }
@@ -276,6 +308,8 @@ impl Geometry {
                         members.push((0..side).map(|i| at(top + i / root, left + i % root)).collect());
                     }
                 }
+                // Relations, not houses: below.
+                Extra::AntiKnight | Extra::AntiKing | Extra::NonConsecutive => {}
             }
         }
         let mut homes = vec![Vec::new(); side * side];
@@ -285,6 +319,12 @@ impl Geometry {
             }
         }
         debug_assert!(houses.len() <= MAX_HOUSES, "{} houses", houses.len());
+        // A cell's neighbour by (row, column) steps, if it is on the grid.
+        let step = |i: usize, (dr, dc): (isize, isize)| {
+            let (row, col) = ((i / side) as isize + dr, (i % side) as isize + dc);
+            let on = (0..side as isize).contains(&row) && (0..side as isize).contains(&col);
+            on.then(|| row as usize * side + col as usize)
+        };
         let peers = (0..side * side)
             .map(|i| {
                 let mut seen = vec![false; side * side];
@@ -293,12 +333,28 @@ impl Geometry {
                         seen[cell.index()] = true;
                     }
                 }
+                // The relations that make peers: a knight's move, a king's.
+                for &(dr, dc) in extras.iter().flat_map(|e| e.moves()) {
+                    if let Some(j) = step(i, (dr, dc)) {
+                        seen[j] = true;
+                    }
+                }
                 seen[i] = false;
                 (0..side * side).filter(|&j| seen[j]).map(|j| Cell::in_grid(side, j)).collect()
             })
             .collect();
+        let orthogonal = [(-1, 0), (0, -1), (0, 1), (1, 0)];
+        let adjacent = (0..side * side)
+            .map(|i| match extras.contains(&Extra::NonConsecutive) {
+                true => {
+                    orthogonal.iter().filter_map(|&d| step(i, d)).map(|j| Cell::in_grid(side, j)).collect()
+                }
+                false => Vec::new(),
+            })
+            .collect();
         let search = OnceLock::new();
-        Ok(Geometry(Arc::new(Tables { side, layout, extras, houses, members, homes, peers, search })))
+        let tables = Tables { side, layout, extras, houses, members, homes, peers, adjacent, search };
+        Ok(Geometry(Arc::new(tables)))
     }
 
     /// The general engine's tables of this geometry, made once.
@@ -327,9 +383,15 @@ impl Geometry {
         &self.0.layout
     }
 
-    /// The extra houses.
+    /// The extra rules: houses, and relations between cells.
     pub fn extras(&self) -> &[Extra] {
         &self.0.extras
+    }
+
+    /// The first rule that is a relation between cells rather than a house, if any: such a
+    /// grid is for the general engine, which reads them ([`Extra::is_relation`]).
+    pub fn relation(&self) -> Option<Extra> {
+        self.0.extras.iter().copied().find(|e| e.is_relation())
     }
 
     /// The box shape (rows × columns), if the grid has boxes.
@@ -395,9 +457,17 @@ impl Geometry {
         &self.0.homes[cell.index()]
     }
 
-    /// The other cells of `cell`'s houses, in reading order.
+    /// The cells that may not hold `cell`'s value, in reading order: the other cells of its
+    /// houses, and those a knight's or a king's move away under the anti-knight and anti-king
+    /// rules.
     pub fn peers(&self, cell: Cell) -> &[Cell] {
         &self.0.peers[cell.index()]
+    }
+
+    /// Under the non-consecutive rule, `cell`'s neighbours in its row and column (which may not
+    /// hold a value one above or one below its own); else none.
+    pub fn adjacent(&self, cell: Cell) -> &[Cell] {
+        &self.0.adjacent[cell.index()]
     }
 
     /// The box or region of `cell` (0-based), if the grid has boxes or regions.

@@ -93,6 +93,10 @@ pub(crate) struct Tables {
     /// Each cell's peers, from `peer_start[cell]` to `peer_start[cell + 1]`.
     peers: Vec<u16>,
     peer_start: Vec<u32>,
+    /// Under the non-consecutive rule, each cell's neighbours in its row and column, from
+    /// `adjacent_start[cell]` on (empty without the rule).
+    adjacent: Vec<u16>,
+    adjacent_start: Vec<u32>,
     /// For each two houses that share two cells or more, in both orders: the shared cells, the
     /// rest of the first house, the rest of the second, one after the other in `lock_cells`.
     locks: Vec<Lock>,
@@ -110,8 +114,13 @@ impl Tables {
             peers.extend(geometry.peers(cell).iter().map(|c| c.index() as u16));
             peer_start.push(peers.len() as u32);
         }
+        let (mut adjacent, mut adjacent_start) = (Vec::new(), vec![0]);
+        for cell in geometry.all_cells() {
+            adjacent.extend(geometry.adjacent(cell).iter().map(|c| c.index() as u16));
+            adjacent_start.push(adjacent.len() as u32);
+        }
         let (locks, lock_cells) = locks(geometry);
-        Tables { members, peers, peer_start, locks, lock_cells }
+        Tables { members, peers, peer_start, adjacent, adjacent_start, locks, lock_cells }
     }
 }
 
@@ -145,13 +154,20 @@ impl Solutions {
     }
 
     /// Read the givens of `board` into the state: a given is placed (its peers' candidates
-    /// already leave its value out: the board's houses say so), an empty cell with one
-    /// candidate is placed too, and one with none makes the puzzle contradictory.
+    /// already leave its value out: the board's houses say so; under a rule beyond the houses
+    /// it is propagated like any placed cell), an empty cell with one candidate is placed too,
+    /// and one with none makes the puzzle contradictory.
     fn load(&mut self, board: &Board) {
         let mut contradictory = false;
+        let relations = self.geometry.relation().is_some();
         for cell in self.geometry.all_cells() {
             let word = match board.get(cell) {
-                Some(digit) => bit(digit) | PLACED,
+                Some(digit) => {
+                    if relations {
+                        self.queue.push(cell.index() as u16);
+                    }
+                    bit(digit) | PLACED
+                }
                 None => {
                     let candidates = board.candidates(cell).bits();
                     contradictory |= candidates == 0;
@@ -247,6 +263,19 @@ impl Solutions {
                 for &peer in &self.tables.peers[from..to] {
                     if remove(&mut self.cells, &mut self.queue, peer, bit).is_err() {
                         self.weights[peer as usize] += 1;
+                        self.weights[cell] += 1;
+                        return false;
+                    }
+                }
+                // Non-consecutive: the values one above and one below leave the neighbours.
+                let (from, to) = (
+                    self.tables.adjacent_start[cell] as usize,
+                    self.tables.adjacent_start[cell + 1] as usize,
+                );
+                let next = (bit << 1 | bit >> 1) & values;
+                for &neighbour in &self.tables.adjacent[from..to] {
+                    if remove(&mut self.cells, &mut self.queue, neighbour, next).is_err() {
+                        self.weights[neighbour as usize] += 1;
                         self.weights[cell] += 1;
                         return false;
                     }

@@ -3,9 +3,10 @@
 //! The fields: `size` (N), `boxes` (`"RxC"`: R rows by C columns; `null` with no `regions`: no
 //! boxes at all, a Latin square), `givens` (N² characters, `.` or `0` blank, values `1`-`9`
 //! then `A`…), `regions` (N² letters, one a region: a jigsaw, whose regions replace the boxes),
-//! `rules` (a list: `"diagonals"`, `"windoku"`), and optionally `solution` (N² characters) and
-//! `id`. Other fields are ignored; a rule or a field this crate cannot solve yet (killer `cages`,
-//! `"anti-knight"`, …) is refused by name, never ignored.
+//! `rules` (a list: `"diagonals"`, `"windoku"`, `"anti-knight"`, `"anti-king"`,
+//! `"non-consecutive"`), and optionally `solution` (N² characters) and `id`. Other fields are
+//! ignored; a field this crate cannot solve yet (killer `cages`) or a rule it does not know is
+//! refused by name, never ignored.
 //!
 //! ```
 //! use backtrack::sudoku::variant::Variant;
@@ -24,9 +25,6 @@
 use super::{Board, Extra, Geometry, GeometryError, ParseError};
 use serde::Deserialize;
 use std::fmt;
-
-/// The rules the variant file names that this crate does not solve yet.
-const NOT_YET: [&str; 3] = ["anti-knight", "anti-king", "non-consecutive"];
 
 /// One puzzle of the variant file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,10 +90,6 @@ impl Fields {
         for rule in &self.rules {
             match Extra::from_name(rule) {
                 Some(extra) => extras.push(extra),
-                None if NOT_YET.contains(&rule.as_str()) => {
-                    let why = format!("the rule {rule:?} is not supported yet");
-                    return Err(field("rules", FieldError::NotYet(why)));
-                }
                 None => return Err(field("rules", FieldError::UnknownRule(rule.clone()))),
             }
         }
@@ -178,7 +172,7 @@ impl fmt::Display for FieldError {
             FieldError::Geometry(e) => e.fmt(f),
             FieldError::Boxes(boxes) => write!(f, "{boxes:?} is not RxC boxes whose cells make the size"),
             FieldError::UnknownRule(rule) => {
-                let known = ["diagonals", "windoku"].iter().chain(&NOT_YET).map(|r| format!("{r:?}"));
+                let known = Extra::ALL.iter().map(|r| format!("{:?}", r.name()));
                 write!(f, "no rule is called {rule:?} (the rules: {})", known.collect::<Vec<_>>().join(", "))
             }
             FieldError::NotYet(why) => f.write_str(why),
@@ -236,8 +230,9 @@ mod tests {
                 .starts_with(r#"field `rules`: no rule is called "sideways""#)
         );
         assert_eq!(
-            err(&line(r#""rules":["anti-king"]"#)),
-            r#"field `rules`: the rule "anti-king" is not supported yet"#
+            err(&line(r#""rules":["sideways"]"#)),
+            "field `rules`: no rule is called \"sideways\" (the rules: \"diagonals\", \"windoku\", \
+             \"anti-knight\", \"anti-king\", \"non-consecutive\")"
         );
         let six =
             r#"{"size":6,"boxes":"2x3","givens":"....................................","rules":["windoku"]}"#;

@@ -80,6 +80,10 @@ pub const GECODE_25: &str = include_str!("../data/gecode_25x25_sample.txt");
 pub struct Rules {
     pub side: usize,
     pub houses: Vec<Vec<usize>>,
+    /// Steps (rows, columns) to cells that may not hold the same value: a knight's, a king's.
+    pub moves: Vec<(isize, isize)>,
+    /// Side-by-side cells may not hold values one apart.
+    pub non_consecutive: bool,
 }
 
 impl Rules {
@@ -116,7 +120,14 @@ impl Rules {
                 }
             }
         }
-        Rules { side, houses }
+        let mut moves = Vec::new();
+        if rules.contains(&"anti-knight") {
+            moves.extend([(1, 2), (2, 1), (1, -2), (2, -1)]);
+        }
+        if rules.contains(&"anti-king") {
+            moves.extend([(1, 1), (1, -1)]);
+        }
+        Rules { side, houses, moves, non_consecutive: rules.contains(&"non-consecutive") }
     }
 
     /// The rules of a line of the variant file.
@@ -154,6 +165,37 @@ impl Rules {
             for &i in house {
                 if std::mem::replace(&mut seen[value(s[i]).unwrap()], true) {
                     return Err(format!("{} twice in house {house:?}", s[i]));
+                }
+            }
+        }
+        let n = self.side as isize;
+        let at = |r: isize, c: isize| {
+            ((0..n).contains(&r) && (0..n).contains(&c)).then(|| value(s[(r * n + c) as usize]).unwrap())
+        };
+        for r in 0..n {
+            for c in 0..n {
+                let here = at(r, c).unwrap();
+                for &(dr, dc) in &self.moves {
+                    if at(r + dr, c + dc) == Some(here) {
+                        return Err(format!(
+                            "r{}c{} and r{}c{} hold {here}, a move apart",
+                            r + 1,
+                            c + 1,
+                            r + dr + 1,
+                            c + dc + 1
+                        ));
+                    }
+                }
+                for (dr, dc) in [(0, 1), (1, 0)] {
+                    if self.non_consecutive && at(r + dr, c + dc).is_some_and(|v| v.abs_diff(here) == 1) {
+                        return Err(format!(
+                            "r{}c{} and its neighbour r{}c{} are consecutive",
+                            r + 1,
+                            c + 1,
+                            r + dr + 1,
+                            c + dc + 1
+                        ));
+                    }
                 }
             }
         }

@@ -176,8 +176,11 @@ pub struct Args {
     #[arg(long, value_name = "MAP", conflicts_with = "boxes")]
     regions: Option<String>,
 
-    /// Extra houses, comma-separated: `diagonals` (X-Sudoku: both main diagonals), `windoku`
-    /// (windows the size of a box, one cell in from the edge: four on 9x9, nine on 16x16).
+    /// Extra rules, comma-separated. Houses: `diagonals` (X-Sudoku: both main diagonals),
+    /// `windoku` (windows the size of a box, one cell in from the edge: four on 9x9, nine on
+    /// 16x16). Between cells: `anti-knight`, `anti-king` (no two cells a knight's or a king's
+    /// move apart hold the same value), `non-consecutive` (no two cells side by side hold
+    /// values one apart); these are solved by the default solver.
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = rule)]
     rules: Vec<Extra>,
 }
@@ -190,7 +193,10 @@ fn boxes(text: &str) -> Result<(usize, usize), String> {
 
 /// A rule by name, for `--rules`.
 fn rule(name: &str) -> Result<Extra, String> {
-    Extra::from_name(name).ok_or_else(|| format!("no rule is called {name:?}; the rules: diagonals, windoku"))
+    Extra::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Extra::ALL.iter().map(|e| e.name()).collect();
+        format!("no rule is called {name:?}; the rules: {}", names.join(", "))
+    })
 }
 
 /// The solvers.

@@ -139,6 +139,15 @@ pub fn supports(plan: &Plan, geometry: &Geometry) -> Result<(), String> {
              (or static) for the seed's generators"
         ));
     }
+    if let Some(rule) = geometry.relation()
+        && matches!(plan.solver, Solver::Dlx | Solver::Backtrack)
+    {
+        let solver = if plan.solver == Solver::Dlx { "Dancing Links" } else { "the seed's generators" };
+        return Err(format!(
+            "{solver} take houses only, and {} is a rule between cells: solve {name} without --solver",
+            rule.name()
+        ));
+    }
     if plan.solver == Solver::Bitboard && plan.solver_given {
         return Err(format!(
             "the band engine is the classic 9×9 grid's: solve {name} without --solver bitboard"
