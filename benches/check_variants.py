@@ -6,11 +6,11 @@
 FILE is a line file (N*N characters a line: '.' or '0' blank, values 1-9 then A, B, ...; boxes
 square where N is a square, else 2x3 for 6, 2x4 for 8, 3x4 for 12, none where N is prime) or a
 variant file (.jsonl: size, boxes "RxC" or null, givens, regions (which replace the boxes),
-rules "diagonals"/"windoku"/"anti-knight"/"anti-king"/"non-consecutive",
+rules "diagonals"/"windoku"/"anti-knight"/"anti-king"/"non-consecutive", cages,
 solution). Every puzzle's first solution must keep its givens and hold 1 to N once in every
 row, column, box or region and extra house, computed here from the file's own fields, with no
 value repeated a knight's or a king's move away and no two side-by-side cells one apart under
-those rules; where the
+those rules, and every cage of different values adding up to its sum; where the
 file gives a published solution, the answer must be it. Puzzles the command line refused
 (verdict "invalid") are counted apart. Exits 1 on any bad answer.
 """
@@ -96,6 +96,12 @@ def check(p, answer):
                         a, b = ALPHABET.index(answer[r * n + c]), ALPHABET.index(answer[(r + dr) * n + c + dc])
                         if abs(a - b) == 1:
                             return f"r{r + 1}c{c + 1} and r{r + dr + 1}c{c + dc + 1}: consecutive side by side"
+    for cage in p.get("cages") or []:
+        values = [ALPHABET.index(answer[i]) + 1 for i in cage["cells"]]
+        if len(set(values)) != len(values):
+            return f"a value twice in the cage of cells {cage['cells']}"
+        if cage.get("sum") is not None and sum(values) != cage["sum"]:
+            return f"the cage of cells {cage['cells']} adds up to {sum(values)}, not {cage['sum']}"
     if p.get("solution") and p["solution"].upper() != answer:
         return "not the published solution"
     return None

@@ -82,8 +82,8 @@ fn the_variant_file() {
     let dir = std::env::temp_dir().join(format!("backtrack-variants-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("sample.jsonl");
-    // The sample, with a killer puzzle and a broken line among them.
-    let killer = r#"{"size":4,"boxes":"2x2","givens":"................","cages":[{"sum":3,"cells":[0,1]}]}"#;
+    // The sample, with a killer whose cage cannot be and a broken line among them.
+    let killer = r#"{"size":4,"boxes":"2x2","givens":"................","cages":[{"sum":9,"cells":[0,1]}]}"#;
     let text_in = format!("{}{killer}\n{{\"size\": 4\n", VARIANTS_SIGH);
     std::fs::write(&path, &text_in).unwrap();
     let out = backtrack(&["sudoku", "--format", "json", "-f", path.to_str().unwrap()], "");
@@ -102,7 +102,7 @@ fn the_variant_file() {
     assert_eq!(reports[n]["verdict"], "invalid");
     assert_eq!(
         reports[n]["reason"],
-        format!("line {}: field `cages`: killer cages are not supported yet", n + 1)
+        format!("line {}: field `cages`: cage 1: 2 different values make 3 to 7, not 9", n + 1)
     );
     let reason = reports[n + 1]["reason"].as_str().unwrap();
     assert!(reason.starts_with(&format!("line {}: not a puzzle of the variant file", n + 2)), "{reason}");

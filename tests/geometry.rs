@@ -6,7 +6,7 @@ mod common;
 use backtrack::stack_assumptions;
 use backtrack::sudoku::search::Solutions;
 use backtrack::sudoku::variant::Variant;
-use backtrack::sudoku::{Board, ExactCover, Extra, Geometry};
+use backtrack::sudoku::{Board, Cage, ExactCover, Extra, Geometry};
 use common::Rules;
 use proptest::prelude::*;
 
@@ -91,8 +91,9 @@ fn latin_squares() {
 fn the_published_solutions_of_the_variant_sample() {
     // sigh's Interactive Sudoku Solver examples (MIT): windoku 9×9, X-Sudoku 16×16 (three),
     // windoku 16×16, anti-knight, anti-knight with anti-king, anti-knight with non-consecutive,
-    // and non-consecutive (9×9); each found, proved unique and checked by the rules, and equal
-    // to its published solution (the last has none).
+    // non-consecutive, and four killers (9×9); each found, proved unique and checked by the
+    // rules (the cages' sums by the checker's own arithmetic), and equal to its published
+    // solution where it has one.
     for line in common::puzzles(common::VARIANTS_SIGH) {
         let fields: serde_json::Value = serde_json::from_str(line).unwrap();
         let variant = Variant::from_json(line).unwrap();
@@ -137,6 +138,38 @@ fn rules_between_cells_keep_exactly_the_grids_they_allow() {
             kept_any |= !found.is_empty() && found.len() < every.len();
         }
         assert!(kept_any, "on {side}×{side}, some rule keeps some grids and not others");
+    }
+}
+
+#[test]
+fn killer_cages_keep_exactly_the_grids_whose_sums_they_hold() {
+    // Cages laid over the 4×4 grid (each within a house, some without a sum), their sums read
+    // off one grid of the 288 at a time: the engine finds the grids that the checker's
+    // arithmetic keeps among all 288, and only them; the grid the sums came from among them.
+    let base = Geometry::of_side(4).unwrap();
+    let every = by_engine(&Board::empty_of(&base), usize::MAX);
+    let layout: [&[usize]; 8] =
+        [&[0, 1], &[2, 3, 7], &[4, 8], &[5, 6], &[9, 13], &[10, 14], &[12], &[11, 15]];
+    let empty = ".".repeat(16);
+    for (n, grid) in every.iter().enumerate().step_by(37) {
+        let value = |i: usize| grid.as_bytes()[i] - b'0';
+        let cages: Vec<Cage> = layout
+            .iter()
+            .enumerate()
+            .map(|(k, cells)| {
+                let sum = cells.iter().map(|&i| u32::from(value(i))).sum();
+                Cage::new(cells.to_vec(), ((k + n) % 3 != 0).then_some(sum))
+            })
+            .collect();
+        let mut checker = Rules::new(4, Some((2, 2)), None, &[]);
+        checker.cages = cages.iter().map(|c| (c.cells.clone(), c.sum.map(|s| s as usize))).collect();
+        let mut expected: Vec<&String> = every.iter().filter(|g| checker.check(&empty, g).is_ok()).collect();
+        let board = Board::empty_of(&base.with_cages(cages).unwrap());
+        let mut found = by_engine(&board, usize::MAX);
+        expected.sort();
+        found.sort();
+        assert_eq!(found.iter().collect::<Vec<_>>(), expected, "the sums of grid {n}");
+        assert!(found.contains(grid) && found.len() < every.len());
     }
 }
 

@@ -118,6 +118,23 @@ impl Extra {
     }
 }
 
+/// A killer cage: cells whose values differ and, with a sum, add up to it (a cage without a
+/// sum is a house of fewer than N cells).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Cage {
+    /// The cells, by number in reading order (0-based), in the order given.
+    pub cells: Vec<usize>,
+    /// What the values add up to, if the cage says.
+    pub sum: Option<u32>,
+}
+
+impl Cage {
+    /// A cage of `cells` adding up to `sum`.
+    pub fn new(cells: Vec<usize>, sum: Option<u32>) -> Cage {
+        Cage { cells, sum }
+    }
+}
+
 /// A grid's geometry: its side, its layout, its houses and its peers (see the module docs).
 #[derive(Clone)]
 pub struct Geometry(Arc<Tables>);
@@ -136,6 +153,8 @@ struct Tables {
     peers: Vec<Vec<Cell>>,
     /// With the non-consecutive rule: each cell's neighbours in its row and column.
     adjacent: Vec<Vec<Cell>>,
+    /// Killer cages, if the puzzle has them (their cells are peers).
+    cages: Vec<Cage>,
     /// The general engine's tables, made when it first searches this geometry.
     search: OnceLock<Arc<super::search::Tables>>,
 }
@@ -229,28 +248,74 @@ impl Geometry {
     pub fn with_extras(&self, extras: &[Extra]) -> Result<Geometry, GeometryError> {
         let mut all = self.0.extras.clone();
         all.extend_from_slice(extras);
-        Geometry::build(self.side(), self.0.layout.clone(), &all)
+        Geometry::build_caged(self.side(), self.0.layout.clone(), &all, self.0.cages.clone())
+    }
+
+    /// The same grid with killer cages (in place of any it had): each cage's cells on the
+    /// grid, in no other cage, at most N of them, and a sum that distinct values 1 to N can
+    /// make.
+    pub fn with_cages(&self, cages: Vec<Cage>) -> Result<Geometry, GeometryError> {
+        let (side, cells) = (self.side(), self.cells());
+        let mut caged = vec![false; cells];
+        for (number, cage) in cages.iter().enumerate() {
+            let bad = |why: String| GeometryError::Cage { number: number + 1, why };
+            if cage.cells.is_empty() || cage.cells.len() > side {
+                return Err(bad(format!("{} cells, expected 1 to {side}", cage.cells.len())));
+            }
+            for &cell in &cage.cells {
+                if cell >= cells {
+                    return Err(bad(format!(
+                        "cell {cell} is off the grid (cells go from 0 to {})",
+                        cells - 1
+                    )));
+                }
+                if std::mem::replace(&mut caged[cell], true) {
+                    return Err(bad(format!("cell {cell} is in another cage")));
+                }
+            }
+            let k = cage.cells.len() as u32;
+            let (least, most) = (k * (k + 1) / 2, k * (2 * side as u32 + 1 - k) / 2);
+            if let Some(sum) = cage.sum.filter(|s| !(least..=most).contains(s)) {
+                return Err(bad(format!("{k} different values make {least} to {most}, not {sum}")));
+            }
+        }
+        Geometry::build_caged(side, self.0.layout.clone(), &self.0.extras, cages)
+    }
+
+    /// The killer cages.
+    pub fn cages(&self) -> &[Cage] {
+        &self.0.cages
     }
 
     /// The geometry of a side, a layout and extra houses. Grids without a region map are built
     /// once and kept (there are few of them): the puzzles of a batch, each read on its own,
     /// share one grid and the tables the engines make of it.
     fn build(side: usize, layout: Layout, extras: &[Extra]) -> Result<Geometry, GeometryError> {
+        Geometry::build_caged(side, layout, extras, Vec::new())
+    }
+
+    /// The same with killer cages (a grid of its own, as a jigsaw's: not kept).
+    fn build_caged(
+        side: usize,
+        layout: Layout,
+        extras: &[Extra],
+        cages: Vec<Cage>,
+    ) -> Result<Geometry, GeometryError> {
         if !(1..=MAX_SIDE).contains(&side) {
             return Err(GeometryError::Side { found: side });
         }
         let mut extras = extras.to_vec();
         extras.sort();
         extras.dedup();
-        if matches!(layout, Layout::Regions(_)) {
-            return Geometry::make(side, layout, extras);
+        if matches!(layout, Layout::Regions(_)) || !cages.is_empty() {
+            return Geometry::make(side, layout, extras, cages);
         }
         static KEPT: Mutex<Vec<Geometry>> = Mutex::new(Vec::new());
         let same = |g: &&Geometry| g.0.side == side && g.0.layout == layout && g.0.extras == extras;
         if let Some(kept) = KEPT.lock().ok().and_then(|kept| kept.iter().find(same).cloned()) {
             return Ok(kept);
         }
-        let geometry = Geometry::make(side, layout, extras)?;
+        let geometry = Geometry::make(side, layout, extras, Vec::new())?;
         if let Ok(mut kept) = KEPT.lock() {
             kept.push(geometry.clone());
         }
@@ -258,7 +323,12 @@ impl Geometry {
     }
 
     /// Build the tables of a geometry.
-    fn make(side: usize, layout: Layout, extras: Vec<Extra>) -> Result<Geometry, GeometryError> {
+    fn make(
+        side: usize,
+        layout: Layout,
+        extras: Vec<Extra>,
+        cages: Vec<Cage>,
+    ) -> Result<Geometry, GeometryError> {
         let root = (1..=side).find(|b| b * b >= side).unwrap_or(1);
         if extras.contains(&Extra::Windoku) && (root * root != side || side < 4) {
             return Err(GeometryError::Windoku { side });
@@ -333,9 +403,14 @@ impl Geometry {
                         seen[cell.index()] = true;
                     }
                 }
-                // The relations that make peers: a knight's move, a king's.
+                // The relations that make peers: a knight's move, a king's, a cage.
                 for &(dr, dc) in extras.iter().flat_map(|e| e.moves()) {
                     if let Some(j) = step(i, (dr, dc)) {
+                        seen[j] = true;
+                    }
+                }
+                for cage in cages.iter().filter(|c| c.cells.contains(&i)) {
+                    for &j in &cage.cells {
                         seen[j] = true;
                     }
                 }
@@ -353,7 +428,7 @@ impl Geometry {
             })
             .collect();
         let search = OnceLock::new();
-        let tables = Tables { side, layout, extras, houses, members, homes, peers, adjacent, search };
+        let tables = Tables { side, layout, extras, houses, members, homes, peers, adjacent, cages, search };
         Ok(Geometry(Arc::new(tables)))
     }
 
@@ -375,7 +450,10 @@ impl Geometry {
     /// Whether this is the classic 9×9 grid with 3×3 boxes and no extra house: the grid of
     /// the band engine, the logic solver and the generator.
     pub fn is_classic(&self) -> bool {
-        self.0.side == 9 && self.0.layout == Layout::Boxes { rows: 3, cols: 3 } && self.0.extras.is_empty()
+        self.0.side == 9
+            && self.0.layout == Layout::Boxes { rows: 3, cols: 3 }
+            && self.0.extras.is_empty()
+            && self.0.cages.is_empty()
     }
 
     /// The layout: boxes, regions, or neither.
@@ -392,6 +470,15 @@ impl Geometry {
     /// grid is for the general engine, which reads them ([`Extra::is_relation`]).
     pub fn relation(&self) -> Option<Extra> {
         self.0.extras.iter().copied().find(|e| e.is_relation())
+    }
+
+    /// The name of the first rule beyond houses (a relation between cells, killer cages), if
+    /// any: what a solver of houses alone refuses.
+    pub fn beyond_houses(&self) -> Option<&'static str> {
+        match self.relation() {
+            Some(rule) => Some(rule.name()),
+            None => (!self.0.cages.is_empty()).then_some("killer cages"),
+        }
     }
 
     /// The box shape (rows × columns), if the grid has boxes.
@@ -510,6 +597,9 @@ impl Geometry {
             name.push_str(", ");
             name.push_str(extra.name());
         }
+        if !self.0.cages.is_empty() {
+            name.push_str(", killer");
+        }
         name
     }
 }
@@ -611,7 +701,8 @@ impl PartialEq for Geometry {
         Arc::ptr_eq(&self.0, &other.0)
             || (self.0.side == other.0.side
                 && self.0.layout == other.0.layout
-                && self.0.extras == other.0.extras)
+                && self.0.extras == other.0.extras
+                && self.0.cages == other.0.cages)
     }
 }
 
@@ -673,6 +764,14 @@ pub enum GeometryError {
         /// The side.
         side: usize,
     },
+    /// A killer cage that cannot be: off the grid, overlapping another, too large, or a sum
+    /// its cells cannot make.
+    Cage {
+        /// The cage's place in the list, from 1.
+        number: usize,
+        /// What is wrong, in words.
+        why: String,
+    },
 }
 
 impl fmt::Display for GeometryError {
@@ -694,6 +793,7 @@ impl fmt::Display for GeometryError {
             GeometryError::Windoku { side } => {
                 write!(f, "windoku's windows are the size of square boxes: a {side}x{side} grid has none")
             }
+            GeometryError::Cage { number, why } => write!(f, "cage {number}: {why}"),
         }
     }
 }

@@ -38,5 +38,5 @@ pub use cell::{Cell, House};
 pub use cells::{Candidate, CellIter, Cells};
 pub use digits::{Digit, DigitIter, Digits};
 pub use exact_cover::ExactCover;
-pub use geometry::{Extra, Geometry, GeometryError, Layout};
+pub use geometry::{Cage, Extra, Geometry, GeometryError, Layout};
 pub use parse::ParseError;

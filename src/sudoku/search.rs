@@ -97,6 +97,13 @@ pub(crate) struct Tables {
     /// `adjacent_start[cell]` on (empty without the rule).
     adjacent: Vec<u16>,
     adjacent_start: Vec<u32>,
+    /// The killer cages with a sum: where each one's cells are in `cage_cells`, and its sum.
+    cages: Vec<(u32, u32, u32)>,
+    cage_cells: Vec<u16>,
+    /// With cages: each cell's peers as bits, `words` words a cell (who sees all of a set of
+    /// cells is a few ANDs).
+    peer_bits: Vec<u64>,
+    words: usize,
     /// For each two houses that share two cells or more, in both orders: the shared cells, the
     /// rest of the first house, the rest of the second, one after the other in `lock_cells`.
     locks: Vec<Lock>,
@@ -120,7 +127,35 @@ impl Tables {
             adjacent_start.push(adjacent.len() as u32);
         }
         let (locks, lock_cells) = locks(geometry);
-        Tables { members, peers, peer_start, adjacent, adjacent_start, locks, lock_cells }
+        let (mut cages, mut cage_cells) = (Vec::new(), Vec::new());
+        for (cells, sum) in sums(geometry) {
+            let from = cage_cells.len() as u32;
+            cage_cells.extend(cells.iter().map(|&c| c as u16));
+            cages.push((from, cage_cells.len() as u32, sum));
+        }
+        let words = geometry.cells().div_ceil(64);
+        let mut peer_bits = Vec::new();
+        if !cages.is_empty() {
+            peer_bits = vec![0u64; words * geometry.cells()];
+            for cell in geometry.all_cells() {
+                for peer in geometry.peers(cell) {
+                    peer_bits[cell.index() * words + peer.index() / 64] |= 1 << (peer.index() % 64);
+                }
+            }
+        }
+        Tables {
+            members,
+            peers,
+            peer_start,
+            adjacent,
+            adjacent_start,
+            cages,
+            cage_cells,
+            peer_bits,
+            words,
+            locks,
+            lock_cells,
+        }
     }
 }
 
@@ -159,7 +194,7 @@ impl Solutions {
     /// and one with none makes the puzzle contradictory.
     fn load(&mut self, board: &Board) {
         let mut contradictory = false;
-        let relations = self.geometry.relation().is_some();
+        let relations = self.geometry.beyond_houses().is_some();
         for cell in self.geometry.all_cells() {
             let word = match board.get(cell) {
                 Some(digit) => {
@@ -327,6 +362,11 @@ impl Solutions {
                 Some(true) => continue,
                 Some(false) => {}
             }
+            match self.sums() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
             if self.geometry.side() < MATCHING_FROM {
                 return true;
             }
@@ -377,6 +417,96 @@ impl Solutions {
                 // The matching keeps a candidate in every open cell.
                 changed |=
                     remove(&mut self.cells, &mut self.queue, cells[i], domains[i] & !allowed[i]) == Ok(true);
+            }
+            if !self.queue.is_empty() {
+                break;
+            }
+        }
+        Some(changed)
+    }
+
+    /// Killer cages: a value stays in a cage's open cell only if some set of different values,
+    /// one a cell, adding up to what the placed ones leave of the sum, gives it that value
+    /// (the cage combinations a solver by hand writes in the corner). For each set of values of
+    /// the right size and sum that the cells' candidates allow, the matching of those values to
+    /// the cells ([`consistent`]) says which cell can take which. `None` at a contradiction,
+    /// else whether any candidate left.
+    fn sums(&mut self) -> Option<bool> {
+        let mut changed = false;
+        for &(from, to, sum) in &self.tables.cages {
+            let cells = &self.tables.cage_cells[from as usize..to as usize];
+            let (mut left, mut used, mut open) = (sum, 0u32, 0usize);
+            let mut domains = [0u32; MAX_SIDE];
+            let mut places = [0u16; MAX_SIDE];
+            for &cell in cells {
+                let word = self.cells[cell as usize];
+                if word & PLACED != 0 {
+                    let bit = word & !PLACED;
+                    used |= bit;
+                    left = left.checked_sub(bit.trailing_zeros() + 1)?;
+                } else {
+                    domains[open] = word;
+                    places[open] = cell;
+                    open += 1;
+                }
+            }
+            if open == 0 {
+                if left != 0 {
+                    return None;
+                }
+                continue;
+            }
+            let union = domains[..open].iter().fold(0, |all, d| all | d) & !used;
+            let mut allowed = [0u32; MAX_SIDE];
+            let mut any = false;
+            // The values every combination that fits holds: one of the cells has each.
+            let mut required = u32::MAX;
+            combinations(union, open as u32, left, 0, &mut |values| {
+                let restricted: Vec<u32> = domains[..open].iter().map(|d| d & values).collect();
+                if let Some(fit) = consistent(&restricted) {
+                    any = true;
+                    required &= values;
+                    for i in 0..open {
+                        allowed[i] |= fit[i];
+                    }
+                }
+            });
+            if !any {
+                for &cell in cells {
+                    self.weights[cell as usize] += 1;
+                }
+                return None;
+            }
+            for i in 0..open {
+                match remove(&mut self.cells, &mut self.queue, places[i], domains[i] & !allowed[i]) {
+                    Ok(removed) => changed |= removed,
+                    Err(()) => return None,
+                }
+            }
+            if !self.queue.is_empty() {
+                break;
+            }
+            // A value the cage must hold leaves every cell that sees all its places in the cage.
+            while required != 0 {
+                let bit = required & required.wrapping_neg();
+                required ^= bit;
+                let words = self.tables.words;
+                let mut seen = vec![u64::MAX; words];
+                for i in (0..open).filter(|&i| allowed[i] & bit != 0) {
+                    let row = &self.tables.peer_bits[places[i] as usize * words..][..words];
+                    seen.iter_mut().zip(row).for_each(|(s, r)| *s &= r);
+                }
+                for (w, &word) in seen.iter().enumerate() {
+                    let mut word = word;
+                    while word != 0 {
+                        let cell = (w * 64 + word.trailing_zeros() as usize) as u16;
+                        word &= word - 1;
+                        match remove(&mut self.cells, &mut self.queue, cell, bit) {
+                            Ok(removed) => changed |= removed,
+                            Err(()) => return None,
+                        }
+                    }
+                }
             }
             if !self.queue.is_empty() {
                 break;
@@ -689,6 +819,99 @@ fn consistent(domains: &[u32]) -> Option<[u32; MAX_SIDE]> {
         allowed[i] = component | cell_value[i];
     }
     Some(allowed)
+}
+
+/// The sums the engine reads: each killer cage's, and those the houses give (the rule of 45 on
+/// the classic grid, N(N + 1)/2 on any): the cells of a house outside the cages it holds whole
+/// add up to the house's sum less theirs ("innies"); the cells of the cages that cover a house
+/// and stick out of it add up to their sums less the house's ("outies"), when they can hold no
+/// value twice (all in one house). Each set of cells of different values, with its sum.
+fn sums(geometry: &Geometry) -> Vec<(Vec<usize>, u32)> {
+    let cages = geometry.cages();
+    let mut sums: Vec<(Vec<usize>, u32)> =
+        cages.iter().filter_map(|c| Some((c.cells.clone(), c.sum?))).collect();
+    if sums.is_empty() {
+        return sums;
+    }
+    let side = geometry.side();
+    let total = (side * (side + 1) / 2) as u32;
+    let mut cage_of = vec![None; geometry.cells()];
+    for (i, cage) in cages.iter().enumerate() {
+        for &cell in &cage.cells {
+            cage_of[cell] = Some(i);
+        }
+    }
+    let sees = |a: usize, b: usize| {
+        let cell = geometry.cell_checked(a).expect("a cell of the grid");
+        geometry.peers(cell).iter().any(|p| p.index() == b)
+    };
+    let mut derived = Vec::new();
+    for h in 0..geometry.houses().len() {
+        let house: Vec<usize> = geometry.members(h).iter().map(|c| c.index()).collect();
+        let mut met: Vec<usize> = house.iter().filter_map(|&c| cage_of[c]).collect();
+        met.sort_unstable();
+        met.dedup();
+        // Innies: the cages wholly inside, with their sums.
+        let inside: Vec<usize> =
+            met.iter().copied().filter(|&i| cages[i].cells.iter().all(|c| house.contains(c))).collect();
+        if inside.iter().all(|&i| cages[i].sum.is_some()) {
+            let held: u32 = inside.iter().filter_map(|&i| cages[i].sum).sum();
+            let rest: Vec<usize> = house
+                .iter()
+                .copied()
+                .filter(|&c| !inside.contains(&cage_of[c].unwrap_or(usize::MAX)))
+                .collect();
+            if !rest.is_empty() && rest.len() < side && held <= total {
+                derived.push((rest, total - held));
+            }
+        }
+        // Outies: every cell of the house caged, every cage met with a sum.
+        if house.iter().all(|&c| cage_of[c].is_some()) && met.iter().all(|&i| cages[i].sum.is_some()) {
+            let covered: u32 = met.iter().filter_map(|&i| cages[i].sum).sum();
+            let out: Vec<usize> = met
+                .iter()
+                .flat_map(|&i| cages[i].cells.iter().copied())
+                .filter(|c| !house.contains(c))
+                .collect();
+            let distinct = out.iter().enumerate().all(|(i, &a)| out[i + 1..].iter().all(|&b| sees(a, b)));
+            if !out.is_empty() && out.len() <= side && distinct && covered >= total {
+                derived.push((out, covered - total));
+            }
+        }
+    }
+    for (mut cells, sum) in derived {
+        cells.sort_unstable();
+        if !sums.iter().any(|(c, _)| {
+            let mut c = c.clone();
+            c.sort_unstable();
+            c == cells
+        }) {
+            sums.push((cells, sum));
+        }
+    }
+    sums
+}
+
+/// Call `found` with every set of `count` values of `values` (bits) that add up to `sum` (value
+/// of bit i: i + 1), `chosen` holding the values taken so far.
+fn combinations(values: u32, count: u32, sum: u32, chosen: u32, found: &mut dyn FnMut(u32)) {
+    if count == 0 {
+        if sum == 0 {
+            found(chosen);
+        }
+        return;
+    }
+    if values.count_ones() < count {
+        return;
+    }
+    let low = values & values.wrapping_neg();
+    let value = low.trailing_zeros() + 1;
+    // The smallest value left, `count` times over, is already past the sum.
+    if value * count > sum {
+        return;
+    }
+    combinations(values ^ low, count - 1, sum - value, chosen | low, found);
+    combinations(values ^ low, count, sum, chosen, found);
 }
 
 /// Kuhn's augmenting path from cell `i`: match it, moving other cells along the way; `seen`

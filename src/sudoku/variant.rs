@@ -5,8 +5,8 @@
 //! then `A`…), `regions` (N² letters, one a region: a jigsaw, whose regions replace the boxes),
 //! `rules` (a list: `"diagonals"`, `"windoku"`, `"anti-knight"`, `"anti-king"`,
 //! `"non-consecutive"`), and optionally `solution` (N² characters) and `id`. Other fields are
-//! ignored; a field this crate cannot solve yet (killer `cages`) or a rule it does not know is
-//! refused by name, never ignored.
+//! ignored; a rule this crate does not know is refused by name, never ignored. `cages` (a list
+//! of `{"sum": S, "cells": [0-based indices]}`, the sum optional) makes a killer.
 //!
 //! ```
 //! use backtrack::sudoku::variant::Variant;
@@ -17,12 +17,17 @@
 //! let solved = variant.board.solve().unwrap();
 //! assert_eq!(Some(format!("{solved:#}")), variant.solution);
 //!
-//! let killer = r#"{"size":4,"boxes":"2x2","givens":"................","cages":[{"sum":3,"cells":[0,1]}]}"#;
-//! assert_eq!(Variant::from_json(killer).unwrap_err().to_string(), "field `cages`: killer cages are not supported yet");
+//! // A killer 4×4: r1c1 + r1c2 = 3, so they hold 1 and 2; and a cage that cannot be.
+//! let killer = r#"{"size":4,"boxes":"2x2","givens":"1...............","cages":[{"sum":3,"cells":[0,1]}]}"#;
+//! let board = Variant::from_json(killer)?.board;
+//! assert_eq!(board.geometry().name(), "4×4, killer");
+//! assert_eq!(format!("{:#}", board.solve().unwrap()).get(..2), Some("12"));
+//! let wrong = r#"{"size":4,"boxes":"2x2","givens":"................","cages":[{"sum":9,"cells":[0,1]}]}"#;
+//! assert_eq!(Variant::from_json(wrong).unwrap_err().to_string(), "field `cages`: cage 1: 2 different values make 3 to 7, not 9");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::{Board, Extra, Geometry, GeometryError, ParseError};
+use super::{Board, Cage, Extra, Geometry, GeometryError, ParseError};
 use serde::Deserialize;
 use std::fmt;
 
@@ -39,6 +44,15 @@ pub struct Variant {
 }
 
 /// The fields as they are written.
+/// A cage as the variant file writes it: `{"sum": S, "cells": [0-based indices]}`, the sum
+/// optional.
+#[derive(Deserialize)]
+struct CageField {
+    #[serde(default)]
+    sum: Option<u32>,
+    cells: Vec<usize>,
+}
+
 #[derive(Deserialize)]
 struct Fields {
     size: usize,
@@ -50,7 +64,7 @@ struct Fields {
     #[serde(default)]
     rules: Vec<String>,
     #[serde(default)]
-    cages: Vec<serde::de::IgnoredAny>,
+    cages: Vec<CageField>,
     #[serde(default)]
     solution: Option<String>,
     #[serde(default)]
@@ -83,9 +97,6 @@ impl Fields {
     /// The geometry the fields describe.
     fn geometry(&self) -> Result<Geometry, VariantError> {
         let field = |field, error| VariantError::Field { field, error };
-        if !self.cages.is_empty() {
-            return Err(field("cages", FieldError::NotYet("killer cages are not supported yet".into())));
-        }
         let mut extras = Vec::new();
         for rule in &self.rules {
             match Extra::from_name(rule) {
@@ -107,7 +118,12 @@ impl Fields {
             }
             (None, None) => Geometry::latin(self.size).map_err(|e| field("size", FieldError::Geometry(e)))?,
         };
-        geometry.with_extras(&extras).map_err(|e| field("rules", FieldError::Geometry(e)))
+        let geometry = geometry.with_extras(&extras).map_err(|e| field("rules", FieldError::Geometry(e)))?;
+        if self.cages.is_empty() {
+            return Ok(geometry);
+        }
+        let cages = self.cages.iter().map(|c| Cage::new(c.cells.clone(), c.sum)).collect();
+        geometry.with_cages(cages).map_err(|e| field("cages", FieldError::Geometry(e)))
     }
 }
 
@@ -146,14 +162,12 @@ pub enum VariantError {
 pub enum FieldError {
     /// The givens or the solution cannot be read.
     Parse(ParseError),
-    /// The size, the boxes or the regions make no grid.
+    /// The size, the boxes, the regions, the rules or the cages make no grid.
     Geometry(GeometryError),
     /// A box shape that is not `RxC` with R·C the size.
     Boxes(String),
     /// A rule of no known name.
     UnknownRule(String),
-    /// A rule or a field this crate cannot solve yet.
-    NotYet(String),
 }
 
 impl fmt::Display for VariantError {
@@ -175,7 +189,6 @@ impl fmt::Display for FieldError {
                 let known = Extra::ALL.iter().map(|r| format!("{:?}", r.name()));
                 write!(f, "no rule is called {rule:?} (the rules: {})", known.collect::<Vec<_>>().join(", "))
             }
-            FieldError::NotYet(why) => f.write_str(why),
         }
     }
 }

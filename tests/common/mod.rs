@@ -84,6 +84,8 @@ pub struct Rules {
     pub moves: Vec<(isize, isize)>,
     /// Side-by-side cells may not hold values one apart.
     pub non_consecutive: bool,
+    /// Killer cages: cells of different values, adding up to the sum if there is one.
+    pub cages: Vec<(Vec<usize>, Option<usize>)>,
 }
 
 impl Rules {
@@ -127,7 +129,7 @@ impl Rules {
         if rules.contains(&"anti-king") {
             moves.extend([(1, 1), (1, -1)]);
         }
-        Rules { side, houses, moves, non_consecutive: rules.contains(&"non-consecutive") }
+        Rules { side, houses, moves, non_consecutive: rules.contains(&"non-consecutive"), cages: Vec::new() }
     }
 
     /// The rules of a line of the variant file.
@@ -139,7 +141,13 @@ impl Rules {
         });
         let rules: Vec<&str> =
             line["rules"].as_array().map_or(vec![], |r| r.iter().filter_map(|v| v.as_str()).collect());
-        Rules::new(side, boxes, line["regions"].as_str(), &rules)
+        let mut checker = Rules::new(side, boxes, line["regions"].as_str(), &rules);
+        for cage in line["cages"].as_array().into_iter().flatten() {
+            let cells =
+                cage["cells"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap() as usize).collect();
+            checker.cages.push((cells, cage["sum"].as_u64().map(|s| s as usize)));
+        }
+        checker
     }
 
     /// Check a solution against the puzzle (N² characters each, `.` blank, `1`-`9` then `A`…):
@@ -166,6 +174,18 @@ impl Rules {
                 if std::mem::replace(&mut seen[value(s[i]).unwrap()], true) {
                     return Err(format!("{} twice in house {house:?}", s[i]));
                 }
+            }
+        }
+        for (cells, sum) in &self.cages {
+            let values: Vec<usize> = cells.iter().map(|&i| value(s[i]).unwrap()).collect();
+            if (1..values.len()).any(|i| values[..i].contains(&values[i])) {
+                return Err(format!("a value twice in the cage {cells:?}"));
+            }
+            if sum.is_some_and(|sum| values.iter().sum::<usize>() != sum) {
+                return Err(format!(
+                    "the cage {cells:?} adds up to {}, not {sum:?}",
+                    values.iter().sum::<usize>()
+                ));
             }
         }
         let n = self.side as isize;

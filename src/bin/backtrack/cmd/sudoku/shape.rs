@@ -139,13 +139,12 @@ pub fn supports(plan: &Plan, geometry: &Geometry) -> Result<(), String> {
              (or static) for the seed's generators"
         ));
     }
-    if let Some(rule) = geometry.relation()
+    if let Some(rule) = geometry.beyond_houses()
         && matches!(plan.solver, Solver::Dlx | Solver::Backtrack)
     {
         let solver = if plan.solver == Solver::Dlx { "Dancing Links" } else { "the seed's generators" };
         return Err(format!(
-            "{solver} take houses only, and {} is a rule between cells: solve {name} without --solver",
-            rule.name()
+            "{solver} take houses only, and {rule} is a rule between cells: solve {name} without --solver"
         ));
     }
     if plan.solver == Solver::Bitboard && plan.solver_given {
