@@ -367,6 +367,11 @@ impl Solutions {
                 Some(true) => continue,
                 Some(false) => {}
             }
+            match self.between() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
             if self.geometry.side() < MATCHING_FROM {
                 return true;
             }
@@ -417,6 +422,35 @@ impl Solutions {
                 // The matching keeps a candidate in every open cell.
                 changed |=
                     remove(&mut self.cells, &mut self.queue, cells[i], domains[i] & !allowed[i]) == Ok(true);
+            }
+            if !self.queue.is_empty() {
+                break;
+            }
+        }
+        Some(changed)
+    }
+
+    /// Non-consecutive, beyond the values placed: a cell left with two values two apart (4 and
+    /// 6) takes the value between them (5) from its neighbours, which would be next to either.
+    /// `None` at a contradiction, else whether any candidate left.
+    fn between(&mut self) -> Option<bool> {
+        if self.tables.adjacent.is_empty() {
+            return Some(false);
+        }
+        let mut changed = false;
+        for cell in 0..self.cells.len() {
+            let word = self.cells[cell];
+            let low = word & word.wrapping_neg();
+            if word & PLACED != 0 || word != low | low << 2 {
+                continue;
+            }
+            let (from, to) =
+                (self.tables.adjacent_start[cell] as usize, self.tables.adjacent_start[cell + 1] as usize);
+            for &neighbour in &self.tables.adjacent[from..to] {
+                match remove(&mut self.cells, &mut self.queue, neighbour, low << 1) {
+                    Ok(removed) => changed |= removed,
+                    Err(()) => return None,
+                }
             }
             if !self.queue.is_empty() {
                 break;
