@@ -164,6 +164,16 @@ fn a_listing_streams_in_flat_memory_and_ends_with_its_reader() {
             assert!(ended, "{args:?}: still running a minute after its reader left");
         }
     }
+    // A batch lists each line's solutions as they are found too (one thread, in line order).
+    let batch = format!("{}\n{empty}\n", ".".repeat(16));
+    for format in ["line", "json"] {
+        let args = ["sudoku", "--all", "--format", format, "-"];
+        // The 4×4 grid's 288 solutions, then the empty 9×9 grid's (in JSON, 24 MB of them).
+        let read = if format == "json" { take(0, 300_000 * 80) } else { take(300_000, 0) };
+        let (peak, ended) = peak_after(&args, &batch, read);
+        assert!(peak < FLAT, "{args:?}: a peak of {peak} kB");
+        assert!(ended, "{args:?}: still running a minute after its reader left");
+    }
     // A matrix with 2^30 solutions: thirty items, each with two options that cover it alone.
     let mut matrix: String = (1..=30).map(|i| format!("x{i} ")).collect();
     matrix.push('\n');

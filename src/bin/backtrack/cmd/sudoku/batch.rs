@@ -6,8 +6,8 @@
 //! whenever the reader has nothing more ready. Memory holds one chunk and a few batches,
 //! whatever the size of the input, and the first answers come before the input ends.
 
-use super::engines::Engine;
-use super::plan::{Format, Plan};
+use super::engines::{Engine, Sink};
+use super::plan::{Format, Mode, Plan};
 use super::render::{Renderer, Summary};
 use super::report::Report;
 use super::shape::ReadError;
@@ -15,6 +15,7 @@ use crate::cmd::Status;
 use crate::cmd::{Batch, Hashing, Incoming};
 use backtrack::split::{InputHash, Run};
 use backtrack::sudoku::{Board, ParseError};
+use std::cell::RefCell;
 use std::io::{self, BufReader, Read, Write};
 use std::sync::mpsc::TryRecvError;
 use std::sync::{Arc, Mutex};
@@ -161,10 +162,20 @@ fn parse(plan: &Plan, number: u64, bytes: &[u8]) -> Result<Board, String> {
     plan.shape.read(text(number, bytes)?).map_err(|e| unreadable(number, e))
 }
 
-fn solve(plan: &Plan, engine: &mut Engine, (number, bytes): (u64, &[u8])) -> Report {
+fn solve(plan: &Plan, engine: &mut Engine, line: (u64, &[u8])) -> Report {
+    solve_into(plan, engine, line, None)
+}
+
+/// The same, each solution found handed to `sink` (a listing, written as it is found).
+fn solve_into(
+    plan: &Plan,
+    engine: &mut Engine,
+    (number, bytes): (u64, &[u8]),
+    sink: Option<Sink<'_>>,
+) -> Report {
     let line = Some(number);
     text(number, bytes)
-        .and_then(|text| engine.search_text(plan, text, line).map_err(|e| unreadable(number, e)))
+        .and_then(|text| engine.search_text(plan, text, line, sink).map_err(|e| unreadable(number, e)))
         .unwrap_or_else(|reason| Report::invalid(line, reason))
 }
 
@@ -187,6 +198,7 @@ fn many(
         jobs => rayon::ThreadPoolBuilder::new().num_threads(jobs).build().ok(),
     };
     let mut engine = Engine::new(plan.solver);
+    let listing = matches!(plan.mode, Mode::All { .. }) && plan.watch.is_none();
     // A trace or an animation writes to the terminal itself: no counter over it.
     let progress = if plan.watch.is_none() { crate::cmd::progress(Some("puzzles")) } else { None };
     let mut last_line = first.0;
@@ -225,7 +237,7 @@ fn many(
             batches.iter().flat_map(Batch::lines).filter(|(_, line)| !skipped(line)).collect();
         // Each answer is written, counted and shown on the progress counter as it comes: on one
         // thread line by line, on several a chunk at a time, in input order.
-        let mut emit = |report: &Report| -> io::Result<()> {
+        let mut emit = |renderer: &mut Renderer<_>, report: &Report| -> io::Result<()> {
             renderer.report(report)?;
             status = status.max(Status::of(report.verdict));
             summary.add(report);
@@ -235,6 +247,23 @@ fn many(
             Ok(())
         };
         match &pool {
+            // A listing goes out as it is found, on one thread: a puzzle's solutions are never
+            // all held (an empty grid has more than memory), and the lines keep their order.
+            _ if listing => {
+                for &line in &chunk {
+                    let mut failed = None;
+                    let report = {
+                        let sink = RefCell::new(|solution: &Board| {
+                            renderer.solution(solution).map_err(|e| failed = Some(e)).is_ok()
+                        });
+                        solve_into(plan, &mut engine, line, Some(&sink))
+                    };
+                    if let Some(e) = failed {
+                        return Err(e);
+                    }
+                    emit(&mut renderer, &report)?;
+                }
+            }
             Some(pool) if chunk.len() > 1 => {
                 let reports: Vec<Report> = pool.install(|| {
                     use rayon::prelude::*;
@@ -244,9 +273,9 @@ fn many(
                         .map_init(|| Engine::new(plan.solver), |engine, &line| solve(plan, engine, line))
                         .collect()
                 });
-                reports.iter().try_for_each(&mut emit)?;
+                reports.iter().try_for_each(|report| emit(&mut renderer, report))?;
             }
-            _ => chunk.iter().try_for_each(|&line| emit(&solve(plan, &mut engine, line)))?,
+            _ => chunk.iter().try_for_each(|&line| emit(&mut renderer, &solve(plan, &mut engine, line)))?,
         }
         drop(chunk);
         batches.clear();

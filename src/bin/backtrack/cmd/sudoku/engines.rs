@@ -111,7 +111,15 @@ impl Engine {
     /// classic line of 81 cells goes straight into the band engine, with no board between (a
     /// twentieth of a puzzle's time on the easy sets), into the search it keeps, unless the
     /// answer shows the puzzle (only JSON does); other lines and engines search the line's board.
-    pub fn search_text(&mut self, plan: &Plan, text: &str, line: Option<u64>) -> Result<Report, ReadError> {
+    ///
+    /// Each solution found goes to `sink`, if there is one, rather than into the report.
+    pub fn search_text(
+        &mut self,
+        plan: &Plan,
+        text: &str,
+        line: Option<u64>,
+        sink: Option<Sink<'_>>,
+    ) -> Result<Report, ReadError> {
         if let Engine::Bitboard(search) = self
             && plan.format != Some(Format::Json)
             && plan.shape.is_plain()
@@ -119,9 +127,10 @@ impl Engine {
         {
             search.restart(text).map_err(ReadError::Parse)?;
             let (start, limits) = limits(plan);
+            let limits = Limits { sink, ..limits };
             return Ok(report(plan, search_bitboard(search, limits), None, line, start));
         }
-        Ok(self.search(plan, &plan.shape.read(text)?, line))
+        Ok(self.search_into(plan, &plan.shape.read(text)?, line, sink))
     }
 }
 

@@ -49,7 +49,7 @@ impl<W: Write> Renderer<W> {
         self.streamed += 1;
         match self.format {
             Format::Grid => {
-                if first {
+                if first && !self.batch {
                     writeln!(self.out, "Solutions:")?;
                 }
                 writeln!(self.out, "{solution}\n")
@@ -63,8 +63,10 @@ impl<W: Write> Renderer<W> {
 
     /// One puzzle's answer.
     pub fn report(&mut self, report: &Report) -> io::Result<()> {
+        // The solutions written before this report were its own: the next report starts anew.
+        let streamed = std::mem::take(&mut self.streamed);
         if self.format == Format::Json {
-            if self.streamed > 0 {
+            if streamed > 0 {
                 // The object opened by the solutions: its other fields close it.
                 let rest = serde_json::to_string(report).map_err(io::Error::other)?;
                 return writeln!(self.out, "],{}", rest.strip_prefix('{').unwrap_or(&rest));
