@@ -140,7 +140,7 @@ fn the_command_prints_puzzles_one_a_line() {
     assert_eq!(text(&any.stdout), text(&json.stdout), "{}", text(&any.stderr));
     for (i, line) in text(&json.stdout).lines().enumerate() {
         let value: serde_json::Value = serde_json::from_str(line).unwrap();
-        assert_eq!(value["index"], i);
+        assert_eq!(value["number"], i + 1);
         assert_eq!(value["seed"], 4);
         let (puzzle, solution) = (value["puzzle"].as_str().unwrap(), value["solution"].as_str().unwrap());
         check_solution(puzzle, solution).unwrap();

@@ -121,6 +121,9 @@ struct Report {
     count: u64,
     nodes: u64,
     updates: u64,
+    /// A budget ended the search (the text says so; in JSON, the verdict `stopped` does, as in
+    /// `backtrack sudoku`'s answers).
+    #[serde(skip)]
     stopped: bool,
     time_ms: f64,
     /// Counting: the text is the count alone.

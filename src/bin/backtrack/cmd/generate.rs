@@ -97,7 +97,8 @@ enum Format {
 /// One puzzle as printed.
 #[derive(Serialize)]
 struct Made {
-    index: u64,
+    /// The puzzle's place among the seed's, from 1 (as a batch's `line`).
+    number: u64,
     puzzle: String,
     solution: String,
     givens: usize,
@@ -113,7 +114,7 @@ struct Made {
 impl Made {
     fn new(index: u64, puzzle: &Puzzle, symmetry: Symmetry, seed: u64) -> Made {
         Made {
-            index,
+            number: index + 1,
             puzzle: format!("{:#}", puzzle.board),
             solution: format!("{:#}", puzzle.solution),
             givens: puzzle.givens(),
@@ -172,7 +173,7 @@ pub fn run(args: Args) -> io::Result<Status> {
                     1 => "1 solution".to_string(),
                     n => format!("{n} solutions"),
                 };
-                eprintln!("error: puzzle {index}: no {grade} puzzle in {tries} tried (--max-tries)");
+                eprintln!("error: puzzle {}: no {grade} puzzle in {tries} tried (--max-tries)", index + 1);
                 status = Status::Stopped;
                 break 'chunks;
             };
