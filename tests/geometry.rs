@@ -174,6 +174,25 @@ fn killer_cages_keep_exactly_the_grids_whose_sums_they_hold() {
 }
 
 #[test]
+fn a_large_cage_on_a_large_grid_is_read_by_its_bounds() {
+    // 12 cells of a 25×25 row adding up to 100 (their values go from 78 to 222): too many
+    // combinations to list at every node, so the engine bounds each value by the least and the
+    // most the other cells can add; a solution comes within a few guesses, and keeps the sum.
+    let cells: Vec<usize> = (25..37).collect();
+    let geometry =
+        Geometry::boxed(5, 5).unwrap().with_cages(vec![Cage::new(cells.clone(), Some(100))]).unwrap();
+    let board = Board::empty_of(&geometry);
+    let budget = backtrack::sudoku::bitboard::Budget { max_guesses: 10_000, deadline: None };
+    let mut search = Solutions::new(&board).budget(budget);
+    assert!(search.next().is_some(), "{:?}", search.outcome());
+    let values = search.values();
+    assert_eq!(cells.iter().map(|&c| u32::from(values[c])).sum::<u32>(), 100);
+    let mut checker = Rules::new(25, Some((5, 5)), None, &[]);
+    checker.cages = vec![(cells, Some(100))];
+    checker.check(&".".repeat(625), &format!("{:#}", search.board())).unwrap();
+}
+
+#[test]
 fn givens_that_break_a_rule_between_cells_have_no_solution() {
     // 1 in r1c1 and in r2c3, a knight's move apart; 1 and 2 side by side.
     let knight = Geometry::of_side(4).unwrap().with_extras(&[Extra::AntiKnight]).unwrap();
