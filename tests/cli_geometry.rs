@@ -178,3 +178,18 @@ fn rules_between_cells_from_the_command_line_and_the_variant_file() {
         rules.check(&empty, grid).unwrap();
     }
 }
+
+#[test]
+fn a_killer_is_shown_with_its_cages_and_solved() {
+    // sigh's "White Room" (MIT): no given, eight cages over 18 cells, one solution.
+    let line = puzzles(VARIANTS_SIGH).find(|l| l.contains("White Room")).unwrap();
+    let out = backtrack(&["sudoku", line], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Its cages (a letter each, then their sums):"), "{stdout}");
+    assert!(stdout.contains("\n   . a .    . . b    b . .\n"), "{stdout}");
+    assert!(stdout.contains("\na 7, b 5, c 6, d 6, e 15, f 3, g 17, h 23\n"), "{stdout}");
+    let fields: serde_json::Value = serde_json::from_str(line).unwrap();
+    let out = backtrack(&["sudoku", "--format", "line", line], "");
+    Rules::of_json(&fields).check(fields["givens"].as_str().unwrap(), text(&out.stdout).trim()).unwrap();
+}

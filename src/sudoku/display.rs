@@ -74,6 +74,45 @@ impl Board {
     }
 }
 
+impl Board {
+    /// A killer's cages as a user checks them against the printed puzzle: the layout of `{}`
+    /// with each cell's cage letter (`a`…`z`, `A`…`Z`, then `0`…`9`; `.` for a cell in no
+    /// cage), then each letter's sum. `None` without cages.
+    ///
+    /// ```
+    /// use backtrack::sudoku::variant::Variant;
+    ///
+    /// let line = r#"{"size":4,"boxes":"2x2","givens":"................","cages":[{"sum":3,"cells":[0,1]},{"sum":7,"cells":[2,3]}]}"#;
+    /// let map = Variant::from_json(line)?.board.cage_map().unwrap();
+    /// assert_eq!(map.lines().next(), Some("   a a    b b"));
+    /// assert_eq!(map.lines().last(), Some("a 3, b 7"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cage_map(&self) -> Option<String> {
+        let cages = self.geometry().cages();
+        if cages.is_empty() {
+            return None;
+        }
+        const LETTERS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+        let letter = |i: usize| LETTERS.get(i).map_or('?', |&b| char::from(b));
+        let mut of = vec![None; self.geometry().cells()];
+        for (i, cage) in cages.iter().enumerate() {
+            for &cell in &cage.cells {
+                of[cell] = Some(letter(i));
+            }
+        }
+        let map = self.draw(|cell, _| of[cell.index()].unwrap_or('.').to_string());
+        let sums: Vec<String> = cages
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                format!("{} {}", letter(i), c.sum.map_or("(no sum)".to_string(), |s| s.to_string()))
+            })
+            .collect();
+        Some(format!("{map}\n\n{}", sums.join(", ")))
+    }
+}
+
 /// The character of a value in the one-line form, `.` for 0.
 fn symbol(value: u8) -> char {
     if value == 0 { '.' } else { super::Geometry::symbol(value) }

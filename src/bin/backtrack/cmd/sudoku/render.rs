@@ -37,6 +37,9 @@ impl<W: Write> Renderer<W> {
             && !matches!(self.mode, Mode::Count { .. })
         {
             writeln!(self.out, "The problem:\n{puzzle}\n")?;
+            if let Some(cages) = puzzle.cage_map() {
+                writeln!(self.out, "Its cages (a letter each, then their sums):\n{cages}\n")?;
+            }
         }
         Ok(())
     }
