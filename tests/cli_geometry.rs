@@ -162,7 +162,7 @@ fn rules_between_cells_from_the_command_line_and_the_variant_file() {
     for solver in [&["--solver", "dlx"][..], &["--solver", "backtrack", "--order", "fewest"]] {
         let out = backtrack(&[&["sudoku", "--rules", "anti-king"][..], solver, &[givens]].concat(), "");
         assert_eq!(out.status.code(), Some(2), "{solver:?}");
-        assert!(text(&out.stderr).contains("anti-king is a rule between cells"), "{}", text(&out.stderr));
+        assert!(text(&out.stderr).contains("take houses only, not anti-king"), "{}", text(&out.stderr));
     }
     let out = backtrack(&["sudoku", "--rules", "anti-bishop", givens], "");
     assert_eq!(out.status.code(), Some(2));
@@ -191,5 +191,26 @@ fn a_killer_is_shown_with_its_cages_and_solved() {
     assert!(stdout.contains("\na 7, b 5, c 6, d 6, e 15, f 3, g 17, h 23\n"), "{stdout}");
     let fields: serde_json::Value = serde_json::from_str(line).unwrap();
     let out = backtrack(&["sudoku", "--format", "line", line], "");
-    Rules::of_json(&fields).check(fields["givens"].as_str().unwrap(), text(&out.stdout).trim()).unwrap();
+    let solution = text(&out.stdout).trim().to_string();
+    Rules::of_json(&fields).check(fields["givens"].as_str().unwrap(), &solution).unwrap();
+    // The same cages from a file with --cages, on the givens as a plain line: the same answer;
+    // a cage off the grid, or a file that is not a list of cages, is refused with its reason.
+    let dir = std::env::temp_dir().join(format!("backtrack-cages-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("cages.json");
+    std::fs::write(&file, fields["cages"].to_string()).unwrap();
+    let file = file.to_str().unwrap();
+    let out =
+        backtrack(&["sudoku", "--cages", file, "--format", "line", fields["givens"].as_str().unwrap()], "");
+    assert_eq!(text(&out.stdout).trim(), solution, "{}", text(&out.stderr));
+    let out = backtrack(&["sudoku", "--cages", file, "................"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("is off the grid"), "{}", text(&out.stderr));
+    let out =
+        backtrack(&["sudoku", "--cages", file, "--solver", "dlx", fields["givens"].as_str().unwrap()], "");
+    assert!(text(&out.stderr).contains("take houses only, not killer cages"), "{}", text(&out.stderr));
+    std::fs::write(dir.join("bad.json"), r#"[{"sum": 3}]"#).unwrap();
+    let out = backtrack(&["sudoku", "--cages", dir.join("bad.json").to_str().unwrap(), "."], "");
+    assert!(text(&out.stderr).contains("missing field `cells`"), "{}", text(&out.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -24,7 +24,9 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    Sudoku(sudoku::Args),
+    // Boxed: the sudoku command's options are many times the others' (clap reads a box as
+    // it reads the value).
+    Sudoku(Box<sudoku::Args>),
     Cover(cover::Args),
     Generate(generate::Args),
     Techniques(techniques::Args),
@@ -34,7 +36,7 @@ pub enum Command {
 /// Run a command: `Err` only when standard output cannot be written.
 pub fn run(cli: Cli) -> io::Result<Status> {
     match cli.command {
-        Command::Sudoku(args) => sudoku::run(args),
+        Command::Sudoku(args) => sudoku::run(*args),
         Command::Cover(args) => cover::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Techniques(args) => techniques::run(args),

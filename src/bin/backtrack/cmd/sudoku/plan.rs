@@ -6,8 +6,8 @@
 use super::shape::Shape;
 use crate::cmd::Source;
 use backtrack::split::Shard;
-use backtrack::sudoku::Extra;
 use backtrack::sudoku::logic::Builtin;
+use backtrack::sudoku::{Cage, Extra};
 use backtrack::watch::Watch;
 use clap::ValueEnum;
 use std::io::IsTerminal;
@@ -183,6 +183,29 @@ pub struct Args {
     /// values one apart); these are solved by the default solver.
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = rule)]
     rules: Vec<Extra>,
+
+    /// A killer's cages, from FILE: a JSON list of `{"sum": S, "cells": [0-based indices]}`
+    /// (the sum optional), as the variant file's `cages` field; laid on the puzzle's grid.
+    #[arg(long, value_name = "FILE")]
+    cages: Option<PathBuf>,
+}
+
+/// A cage as `--cages` reads it.
+#[derive(serde::Deserialize)]
+struct CageField {
+    #[serde(default)]
+    sum: Option<u32>,
+    cells: Vec<usize>,
+}
+
+/// The cages of the file `path`.
+fn cages(path: &std::path::Path) -> Result<Vec<Cage>, String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("--cages: cannot read {}: {e}", path.display()))?;
+    let fields: Vec<CageField> = serde_json::from_str(&text).map_err(|e| {
+        format!("--cages: {}: not a JSON list of {{\"sum\": S, \"cells\": [...]}}: {e}", path.display())
+    })?;
+    Ok(fields.into_iter().map(|c| Cage::new(c.cells, c.sum)).collect())
 }
 
 /// `RxC`, for `--boxes`.
@@ -493,7 +516,11 @@ impl Args {
             Some(jobs) => jobs as usize,
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         };
-        let shape = Shape::new(self.boxes, self.regions.as_deref(), self.rules)?;
+        let cages = match &self.cages {
+            Some(path) => cages(path)?,
+            None => Vec::new(),
+        };
+        let shape = Shape::new(self.boxes, self.regions.as_deref(), self.rules, cages)?;
         Ok(Plan {
             input,
             mode,

@@ -3,7 +3,7 @@
 
 use super::plan::{Mode, Plan, Solver};
 use backtrack::sudoku::variant::{Variant, VariantError};
-use backtrack::sudoku::{Board, Extra, Geometry, GeometryError, Layout, ParseError};
+use backtrack::sudoku::{Board, Cage, Extra, Geometry, GeometryError, Layout, ParseError};
 use std::fmt;
 
 /// The geometry asked for on the command line.
@@ -13,6 +13,8 @@ pub struct Shape {
     fixed: Option<Geometry>,
     /// The `--rules`, for grids whose size each puzzle gives.
     extras: Vec<Extra>,
+    /// The `--cages` of a killer, laid on each puzzle's grid.
+    cages: Vec<Cage>,
 }
 
 impl Shape {
@@ -21,6 +23,7 @@ impl Shape {
         boxes: Option<(usize, usize)>,
         regions: Option<&str>,
         extras: Vec<Extra>,
+        cages: Vec<Cage>,
     ) -> Result<Shape, String> {
         let fixed = match (boxes, regions) {
             (Some((rows, cols)), _) => {
@@ -39,29 +42,37 @@ impl Shape {
             Some(geometry) => Some(geometry.with_extras(&extras).map_err(|e| format!("--rules: {e}"))?),
             None => None,
         };
-        Ok(Shape { fixed, extras })
+        Ok(Shape { fixed, extras, cages })
     }
 
     /// Read one puzzle: a line of the variant file (a JSON object), or a grid's text on the
     /// geometry of the options (or of its own size).
     pub fn read(&self, text: &str) -> Result<Board, ReadError> {
         if text.trim_start().starts_with('{') {
-            if self.fixed.is_some() || !self.extras.is_empty() {
+            if !self.is_plain() {
                 return Err(ReadError::Other(
-                    "a line of the variant file gives its own grid: leave out --boxes, --regions and --rules"
+                    "a line of the variant file gives its own grid: leave out --boxes, --regions, --rules and \
+                     --cages"
                         .into(),
                 ));
             }
             return Variant::from_json(text).map(|variant| variant.board).map_err(ReadError::Variant);
         }
-        if let Some(geometry) = &self.fixed {
-            return Board::parse_in(text, geometry).map_err(ReadError::Parse);
-        }
-        let board: Board = text.parse().map_err(ReadError::Parse)?;
-        if self.extras.is_empty() {
+        let board = match &self.fixed {
+            Some(geometry) => Board::parse_in(text, geometry).map_err(ReadError::Parse)?,
+            None => text.parse().map_err(ReadError::Parse)?,
+        };
+        // A fixed grid has its rules already; cages are laid on any grid.
+        if self.cages.is_empty() && (self.fixed.is_some() || self.extras.is_empty()) {
             return Ok(board);
         }
-        let geometry = board.geometry().with_extras(&self.extras).map_err(ReadError::Geometry)?;
+        let mut geometry = board.geometry().clone();
+        if self.fixed.is_none() && !self.extras.is_empty() {
+            geometry = geometry.with_extras(&self.extras).map_err(ReadError::Geometry)?;
+        }
+        if !self.cages.is_empty() {
+            geometry = geometry.with_cages(self.cages.clone()).map_err(ReadError::Geometry)?;
+        }
         Board::from_values(&geometry, &board.values()).map_err(ReadError::Parse)
     }
 
@@ -83,6 +94,11 @@ impl Shape {
             let names: Vec<&str> = self.extras.iter().map(|e| e.name()).collect();
             text.push_str(&format!(" --rules {}", names.join(",")));
         }
+        if !self.cages.is_empty() {
+            let mut hash = backtrack::split::InputHash::new();
+            hash.write(format!("{:?}", self.cages).as_bytes());
+            text.push_str(&format!(" --cages {}:{:016x}", self.cages.len(), hash.finish()));
+        }
         text
     }
 
@@ -93,7 +109,7 @@ impl Shape {
 
     /// Whether the options say nothing of the grid: each puzzle's length gives it.
     pub fn is_plain(&self) -> bool {
-        self.fixed.is_none() && self.extras.is_empty()
+        self.fixed.is_none() && self.extras.is_empty() && self.cages.is_empty()
     }
 }
 
@@ -143,9 +159,7 @@ pub fn supports(plan: &Plan, geometry: &Geometry) -> Result<(), String> {
         && matches!(plan.solver, Solver::Dlx | Solver::Backtrack)
     {
         let solver = if plan.solver == Solver::Dlx { "Dancing Links" } else { "the seed's generators" };
-        return Err(format!(
-            "{solver} take houses only, and {rule} is a rule between cells: solve {name} without --solver"
-        ));
+        return Err(format!("{solver} take houses only, not {rule}: solve {name} without --solver"));
     }
     if plan.solver == Solver::Bitboard && plan.solver_given {
         return Err(format!(
