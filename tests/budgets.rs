@@ -142,6 +142,10 @@ fn the_examples_say_no_solution_with_status_1_and_answer_at_once() {
             assert!(c1 != c2 && r1.abs_diff(r2) != c1.abs_diff(c2), "r{r1}c{c1} and r{r2}c{c2} attack");
         }
     }
+    // A picture that cannot be written names its path.
+    let (code, _, err) = example("knights_tour", &["5", "--quiet", "--svg", "/no/such/dir/tour.svg"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("cannot write /no/such/dir/tour.svg"), "{err}");
     // Words after the puzzle are not ignored.
     let (code, _, err) = example("sudoku", &[".".repeat(81).as_str(), "extra"]);
     assert_eq!(code, Some(2));
