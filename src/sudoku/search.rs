@@ -447,10 +447,7 @@ impl Solutions {
             let (from, to) =
                 (self.tables.adjacent_start[cell] as usize, self.tables.adjacent_start[cell + 1] as usize);
             for &neighbour in &self.tables.adjacent[from..to] {
-                match remove(&mut self.cells, &mut self.queue, neighbour, low << 1) {
-                    Ok(removed) => changed |= removed,
-                    Err(()) => return None,
-                }
+                take(&mut self.cells, &mut self.queue, neighbour, low << 1, &mut changed)?;
             }
             if !self.queue.is_empty() {
                 break;
@@ -498,7 +495,7 @@ impl Solutions {
                 // Bounds instead: a value stays if the other cells can still make up the rest
                 // of the sum with the smallest values left, or the largest.
                 for i in 0..open {
-                    let mut take = 0u32;
+                    let mut misfits = 0u32;
                     let mut values = domains[i];
                     while values != 0 {
                         let bit = values & values.wrapping_neg();
@@ -510,13 +507,10 @@ impl Solutions {
                             (least..=most).contains(&rest)
                         });
                         if !fits {
-                            take |= bit;
+                            misfits |= bit;
                         }
                     }
-                    match remove(&mut self.cells, &mut self.queue, places[i], take) {
-                        Ok(removed) => changed |= removed,
-                        Err(()) => return None,
-                    }
+                    take(&mut self.cells, &mut self.queue, places[i], misfits, &mut changed)?;
                 }
                 if !self.queue.is_empty() {
                     break;
@@ -528,8 +522,11 @@ impl Solutions {
             // The values every combination that fits holds: one of the cells has each.
             let mut required = u32::MAX;
             combinations(union, open as u32, left, 0, &mut |values| {
-                let restricted: Vec<u32> = domains[..open].iter().map(|d| d & values).collect();
-                if let Some(fit) = consistent(&restricted) {
+                let mut restricted = [0u32; MAX_SIDE];
+                for (r, d) in restricted.iter_mut().zip(&domains[..open]) {
+                    *r = d & values;
+                }
+                if let Some(fit) = consistent(&restricted[..open]) {
                     any = true;
                     required &= values;
                     for i in 0..open {
@@ -544,10 +541,7 @@ impl Solutions {
                 return None;
             }
             for i in 0..open {
-                match remove(&mut self.cells, &mut self.queue, places[i], domains[i] & !allowed[i]) {
-                    Ok(removed) => changed |= removed,
-                    Err(()) => return None,
-                }
+                take(&mut self.cells, &mut self.queue, places[i], domains[i] & !allowed[i], &mut changed)?;
             }
             if !self.queue.is_empty() {
                 break;
@@ -557,20 +551,17 @@ impl Solutions {
                 let bit = required & required.wrapping_neg();
                 required ^= bit;
                 let words = self.tables.words;
-                let mut seen = vec![u64::MAX; words];
+                let mut seen = [u64::MAX; MAX_CELLS.div_ceil(64)];
                 for i in (0..open).filter(|&i| allowed[i] & bit != 0) {
                     let row = &self.tables.peer_bits[places[i] as usize * words..][..words];
                     seen.iter_mut().zip(row).for_each(|(s, r)| *s &= r);
                 }
-                for (w, &word) in seen.iter().enumerate() {
+                for (w, &word) in seen[..words].iter().enumerate() {
                     let mut word = word;
                     while word != 0 {
                         let cell = (w * 64 + word.trailing_zeros() as usize) as u16;
                         word &= word - 1;
-                        match remove(&mut self.cells, &mut self.queue, cell, bit) {
-                            Ok(removed) => changed |= removed,
-                            Err(()) => return None,
-                        }
+                        take(&mut self.cells, &mut self.queue, cell, bit, &mut changed)?;
                     }
                 }
             }
@@ -806,6 +797,13 @@ fn locks(geometry: &Geometry) -> (Vec<Lock>, Vec<u16>) {
     (locks, cells)
 }
 
+/// [`remove`], noting in `changed` whether any value left; `None` at a contradiction.
+#[inline]
+fn take(cells: &mut [u32], queue: &mut Vec<u16>, cell: u16, bits: u32, changed: &mut bool) -> Option<()> {
+    *changed |= remove(cells, queue, cell, bits).ok()?;
+    Some(())
+}
+
 /// Take the values `bits` out of `cell`'s candidates, placing the cell (to be propagated) if
 /// one is left: whether any was there, or `Err` if the cell is placed with one of them or is
 /// left with none.
@@ -834,6 +832,9 @@ const MATCHING_FROM: usize = 12;
 
 /// The largest side.
 const MAX_SIDE: usize = super::geometry::MAX_SIDE;
+
+/// The most cells.
+const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 
 /// For cells whose candidates are `domains` (as many cells as values, each value once), the
 /// candidates each cell keeps in some assignment of one value a cell (`None` if there is
