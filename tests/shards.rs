@@ -216,16 +216,20 @@ fn gnu_parallel_counts_pentominoes_in_shards_as_knuths_dlx1_does() {
     assert_eq!(summary["updates"], 1_234_494_906u64);
 }
 
-#[test]
-fn gnu_parallel_counts_queens_in_shards_with_the_driver() {
-    // The example, built with this test run's profile (optimised: see Cargo.toml).
+/// The queens example, built with this test run's profile (optimised: see Cargo.toml).
+fn queens_example() -> std::path::PathBuf {
     let built = Command::new(env!("CARGO"))
         .args(["build", "-q", "--profile", "test", "--example", "queens"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .status()
         .unwrap();
     assert!(built.success());
-    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_backtrack")).with_file_name("examples/queens");
+    std::path::Path::new(env!("CARGO_BIN_EXE_backtrack")).with_file_name("examples/queens")
+}
+
+#[test]
+fn gnu_parallel_counts_queens_in_shards_with_the_driver() {
+    let bin = queens_example();
     let summary = merged_count(&format!("{} 14 --count --shard {{}}", bin.display()), 5);
     assert_eq!(summary["solutions"], 365_596); // OEIS A000170
     // Nodes per level add up to the nodes, and the last level holds the solutions.
@@ -341,13 +345,7 @@ fn a_small_search_is_dealt_to_every_shard() {
         assert!(shard["solutions"].as_u64().unwrap() >= 10, "{shard}");
     }
     // The driver's cut too: 8 queens row by row (2,057 nodes), in 4 shards of the example.
-    let built = Command::new(env!("CARGO"))
-        .args(["build", "-q", "--profile", "test", "--example", "queens"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .status()
-        .unwrap();
-    assert!(built.success());
-    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_backtrack")).with_file_name("examples/queens");
+    let bin = queens_example();
     let mut total = (0, 0);
     for i in 1..=4 {
         let out = Command::new(&bin).args(["8", "--count", "--shard", &format!("{i}/4")]).output().unwrap();
