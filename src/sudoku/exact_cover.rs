@@ -40,6 +40,10 @@ impl ExactCover {
     /// The matrix of any geometry: the cells' items first (one a cell, reading order), then
     /// for each house in [`Geometry::houses`] order its N digits; option `N * cell + d - 1`.
     ///
+    /// The matrix holds the houses only: the rules between cells and killer cages of a geometry
+    /// ([`Geometry::beyond_houses`]) are not in it, so its solutions may break them (the
+    /// command line refuses `--solver dlx` on such a grid).
+    ///
     /// ```
     /// use backtrack::sudoku::{Board, ExactCover, Geometry};
     ///

@@ -10,7 +10,11 @@
 //! can only hold where it meets the other (**locked candidates**), which the rest of the other
 //! cannot hold; on grids from 12×12 up, each house is then read as a matching of its open
 //! values to its open cells (Régin's filter: every naked and hidden subset at once); and again,
-//! until nothing changes. When propagation stops short of a full grid, the search guesses in
+//! until nothing changes. The rules beyond houses take part: a knight's or king's move makes
+//! peers (anti-knight, anti-king), a placed value takes its neighbours' values one above and one
+//! below (non-consecutive), and each killer cage keeps only the values some combination of
+//! different values with its sum gives its cells, with the sums the houses add (the rule of
+//! 45). When propagation stops short of a full grid, the search guesses in
 //! the empty cell with the fewest candidates for the contradictions it took part in
 //! (Boussemart's dom/wdeg), or among the places of the value that has the fewest in a house
 //! when that is fewer (as Dancing Links chooses the item with the fewest options). A guess is
