@@ -235,7 +235,11 @@ where
     ///
     /// This is the "minimum remaining values" rule of Knuth's Algorithm X and Norvig's Sudoku
     /// solver. It calls every remaining generator at each node to see how many candidates each
-    /// offers, so it needs an [`ExactSizeIterator`], and it pays for itself when it prunes.
+    /// offers without taking one (taking one makes an assumption): the exact length of an
+    /// [`ExactSizeIterator`], else the upper bound of the iterator's `size_hint`, which a
+    /// `filter` takes from what it filters. Generators that know their length choose well; the
+    /// others still search every solution, in a rougher order. It pays for itself when it
+    /// prunes.
     ///
     /// # Examples
     ///
@@ -279,10 +283,7 @@ where
     /// assert_eq!(fewest.by_ref().count(), 0);
     /// assert_eq!(fewest.stats().nodes(), 1); // only the root: slot 3 is a dead end
     /// ```
-    pub fn fewest_first(self) -> Assumptions<'g, G, I, O, FewestFirst>
-    where
-        I: ExactSizeIterator,
-    {
+    pub fn fewest_first(self) -> Assumptions<'g, G, I, O, FewestFirst> {
         let Assumptions { generators, stack, stats, observer, state, stopped, split, .. } = self;
         // The identity permutation agrees with the static order on any prefix already searched.
         let order = FewestFirst::new(generators.len());
@@ -679,7 +680,7 @@ impl FewestFirst {
     }
 }
 
-impl<G: Fn() -> I, I: ExactSizeIterator> SlotOrder<G, I> for FewestFirst {
+impl<G: Fn() -> I, I: Iterator> SlotOrder<G, I> for FewestFirst {
     fn choose(&mut self, generators: &[G], level: usize) -> (usize, I) {
         while self.swaps.len() > level {
             let undone = self.swaps.len() - 1;
@@ -690,11 +691,11 @@ impl<G: Fn() -> I, I: ExactSizeIterator> SlotOrder<G, I> for FewestFirst {
         let mut best = 0;
         let mut best_iter = generators[open[0]]();
         for (j, &slot) in open.iter().enumerate().skip(1) {
-            if best_iter.len() == 0 {
+            if promised(&best_iter) == 0 {
                 break; // nothing beats a dead end
             }
             let iter = generators[slot]();
-            if iter.len() < best_iter.len() {
+            if promised(&iter) < promised(&best_iter) {
                 (best, best_iter) = (j, iter);
             }
         }
@@ -702,6 +703,14 @@ impl<G: Fn() -> I, I: ExactSizeIterator> SlotOrder<G, I> for FewestFirst {
         self.swaps.push(best);
         (open[0], best_iter)
     }
+}
+
+/// How many candidates an iterator promises, without taking one (taking one makes an
+/// assumption): the exact length of an [`ExactSizeIterator`], else the upper bound of its
+/// `size_hint` (a `filter` promises what it filters), or `usize::MAX` when it has none.
+#[inline]
+pub(crate) fn promised<I: Iterator>(iter: &I) -> usize {
+    iter.size_hint().1.unwrap_or(usize::MAX)
 }
 
 /// Counters of a search: nodes per level, dead ends, solutions.

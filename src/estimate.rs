@@ -102,12 +102,12 @@ where
 pub fn estimate_fewest_first<G, I>(generators: &[G], probes: u64, seed: u64) -> Estimate
 where
     G: Fn() -> I,
-    I: ExactSizeIterator,
+    I: Iterator,
 {
     probe(generators, probes, seed, |open: &[usize]| {
         let mut best = (usize::MAX, 0);
         for (j, &slot) in open.iter().enumerate() {
-            let n = generators[slot]().len();
+            let n = crate::assume::promised(&generators[slot]());
             if n < best.0 {
                 best = (n, j);
                 if n == 0 {

@@ -91,7 +91,8 @@
 //!   reused in a page of code each; `docs/tutorial.md`: the course.
 //!
 //! # Features
-//! - `cli` (default): the `backtrack` command line (clap).
+//! - `runner` (default): [`run`], a command line with every tool for any problem (clap).
+//! - `cli` (default): the `backtrack` command line.
 //! - `svg` (default): search trees drawn as SVG without Graphviz (layout-rs).
 //! - `parallel` (default): [`split::count_parallel`], [`dlx::Matrix::count_in_parallel`] and the
 //!   command line's batches on every core (rayon).
@@ -99,8 +100,8 @@
 //! # Limits
 //! The driver needs a generator per slot up front: problems whose number of decisions is not
 //! known in advance are modelled with slots that may offer a "nothing to do" candidate.
-//! [`Assumptions::fewest_first`] needs generators whose iterators know their length
-//! ([`ExactSizeIterator`]). The shared state lives in `Cell`s, so one search runs on one
+//! [`Assumptions::fewest_first`] chooses well with generators whose iterators know their
+//! length ([`ExactSizeIterator`]); others promise only a bound. The shared state lives in `Cell`s, so one search runs on one
 //! thread; [`split`] cuts it into independent parts, each with a state of its own, to count on
 //! several threads or machines. A [`Budget`] bounds one thread's search (and a shard's parts,
 //! which run one after the other), not a count spread over threads.
@@ -115,6 +116,8 @@ mod budget;
 pub mod dlx;
 mod estimate;
 mod ones;
+#[cfg(feature = "runner")]
+pub mod run;
 pub mod split;
 pub mod sudoku;
 pub mod watch;

@@ -115,12 +115,12 @@ fn the_examples_say_no_solution_with_status_1_and_answer_at_once() {
     // tour (5×5 is the smallest square board with one); a puzzle whose r1c9 can hold nothing.
     let unsolvable = format!("12345678.........9{}", ".".repeat(63));
     for (name, args, said) in [
-        ("queens", &["2"][..], "no solution for 2 queens"),
+        ("queens", &["2"][..], "2 queens: no solution"),
         ("queens", &["3", "--count"], "0"),
-        ("knights_tour", &["4"], "no open tour of the 4x4 board"),
+        ("knights_tour", &["4"], "open knight's tour of the 4x4 board from 1,1: no solution"),
         ("sudoku", &[unsolvable.as_str()], "No solution"),
         // An odd board has no closed tour: said at once, not after minutes of search.
-        ("knights_tour", &["7", "--closed"], "no closed tour of the 7x7 board"),
+        ("knights_tour", &["7", "--closed"], "closed knight's tour of the 7x7 board from 1,1: no solution"),
     ] {
         let (code, out, err) = example(name, args);
         assert_eq!(code, Some(1), "{name} {args:?}: {out}{err}");

@@ -278,7 +278,7 @@ fn a_closed_pipe_ends_quietly() {
 #[test]
 fn the_examples_answer_help() {
     for (example, usage) in
-        [("queens", "usage: queens"), ("knights_tour", "usage: knights_tour"), ("sudoku", "usage: sudoku")]
+        [("queens", "N queens"), ("knights_tour", "A knight's tour"), ("sudoku", "usage: sudoku")]
     {
         let out = Command::new(env!("CARGO"))
             .args(["run", "-q", "--example", example, "--", "--help"])

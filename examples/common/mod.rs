@@ -1,5 +1,5 @@
 //! What the examples share: output that ends quietly when its reader has had enough, their
-//! exit status, and the numbers of their options.
+//! exit status.
 
 /// `println!` that hands a closed pipe (`| head`) back as an error, where `println!` would
 /// panic; the function it is used in returns a `Result`.
@@ -25,20 +25,4 @@ pub fn exit_code(name: &str, result: Result<u8, Box<dyn std::error::Error>>) -> 
         2
     });
     std::process::ExitCode::from(code)
-}
-
-/// The number after `flag` on the command line. (Each example compiles this module as its own,
-/// and the Sudoku examples read no numbers.)
-#[allow(dead_code)]
-pub fn number(args: &mut dyn Iterator<Item = String>, flag: &str) -> Result<u64, String> {
-    args.next().and_then(|a| a.parse().ok()).ok_or(format!("{flag} needs a number"))
-}
-
-/// The count after `flag` (probes, threads): a number, 1 or more.
-#[allow(dead_code)]
-pub fn one_or_more(args: &mut dyn Iterator<Item = String>, flag: &str) -> Result<u64, String> {
-    match number(args, flag)? {
-        0 => Err(format!("{flag} 0: give 1 or more")),
-        n => Ok(n),
-    }
 }
