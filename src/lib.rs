@@ -87,8 +87,13 @@
 //!   [`sudoku::logic`], the solver that reasons as a person does and explains each step.
 //! - [`dlx`]: Knuth's Algorithm X with dancing links, for any exact-cover problem, with named
 //!   items and his file format.
-//! - `examples/sudoku.rs`, `examples/queens.rs` and `examples/knights_tour.rs`: the driver
-//!   reused in a page of code each; `docs/tutorial.md`: the course.
+//! - [`run`]: any problem of the driver — its state, its slots, the candidates of a slot — gets
+//!   a command line with every tool above (counting on cores, shards, trace, tree, explorer,
+//!   estimate, budgets, JSON).
+//! - `examples/`: the driver reused in a page of code each: Sudoku, queens, the knight's tour,
+//!   and a gallery (Langford pairs, Latin and magic squares, derangements, graph colouring,
+//!   cryptarithms, subset sums), each counting what its published count says;
+//!   `docs/tutorial.md`: the course.
 //!
 //! # Features
 //! - `runner` (default): [`run`], a command line with every tool for any problem (clap).
