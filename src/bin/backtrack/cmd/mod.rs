@@ -44,18 +44,9 @@ pub fn run(cli: Cli) -> io::Result<Status> {
     }
 }
 
-/// What the process tells its caller; a batch reports the highest status of its puzzles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Status {
-    /// Every puzzle solved (or counted).
-    Solved = 0,
-    /// Some puzzle has no solution.
-    NoSolution = 1,
-    /// Some input could not be read, or the arguments are wrong.
-    BadInput = 2,
-    /// Some search stopped at a budget (--max-nodes, --timeout) before it could answer.
-    Stopped = 3,
-}
+/// What the process tells its caller, as the runner of the library tells it: a batch reports
+/// the highest status of its puzzles.
+pub use backtrack::run::{Status, progress};
 
 /// Where input comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -145,26 +136,6 @@ pub fn show(mut out: impl io::Write, data: bool, value: &impl Show) -> io::Resul
         value.text(&mut out)?;
     }
     out.flush()
-}
-
-/// A live counter on standard error for long work, only when standard error is a terminal
-/// (never in pipes or files): `unit` counts what is done ("puzzles"), or `None` for a spinner
-/// with the time spent.
-pub fn progress(unit: Option<&'static str>) -> Option<indicatif::ProgressBar> {
-    use std::io::IsTerminal;
-    if !io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = indicatif::ProgressBar::new_spinner();
-    let template = match unit {
-        Some(unit) => format!("{{spinner}} {{human_pos}} {unit} ({{per_sec}}, {{elapsed}})"),
-        None => "{spinner} {msg} ({elapsed})".to_string(),
-    };
-    if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
-        bar.set_style(style);
-    }
-    bar.enable_steady_tick(std::time::Duration::from_millis(120));
-    Some(bar)
 }
 
 #[cfg(test)]

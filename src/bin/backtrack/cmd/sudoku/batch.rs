@@ -239,7 +239,7 @@ fn many(
         // thread line by line, on several a chunk at a time, in input order.
         let mut emit = |renderer: &mut Renderer<_>, report: &Report| -> io::Result<()> {
             renderer.report(report)?;
-            status = status.max(Status::of(report.verdict));
+            status = status.max(report.verdict.status());
             summary.add(report);
             if let Some(bar) = &progress {
                 bar.inc(1);

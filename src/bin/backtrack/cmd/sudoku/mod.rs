@@ -107,5 +107,5 @@ fn one(plan: &Plan, board: &Board, out: impl Write) -> io::Result<Status> {
         renderer.stats(&report)?;
     }
     renderer.flush()?;
-    Ok(Status::of(report.verdict))
+    Ok(report.verdict.status())
 }

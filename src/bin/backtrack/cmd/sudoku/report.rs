@@ -76,10 +76,10 @@ impl Counters {
     }
 }
 
-impl crate::cmd::Status {
-    /// The status of one puzzle's verdict.
-    pub fn of(verdict: Verdict) -> crate::cmd::Status {
-        match verdict {
+impl Verdict {
+    /// The exit status of one puzzle's verdict.
+    pub fn status(self) -> crate::cmd::Status {
+        match self {
             Verdict::Solved => crate::cmd::Status::Solved,
             Verdict::NoSolution => crate::cmd::Status::NoSolution,
             Verdict::Invalid => crate::cmd::Status::BadInput,
