@@ -64,7 +64,7 @@ mod output;
 
 use output::Summary;
 
-pub use output::{Format, Status, progress};
+pub use output::{Format, Paced, Status, progress};
 
 use crate::split::{self, Part, Shard};
 use crate::watch::{Counters, Layout, Recorder, Watch, Watcher};
@@ -439,7 +439,6 @@ impl Tools {
         let watch = Watch {
             trace: self.trace || (self.animate && !terminal),
             animate: self.animate && terminal,
-            delay: Duration::from_millis(self.delay),
             tree: self.tree.is_some(),
             limit: self.limit.unwrap_or(200),
         };
@@ -449,7 +448,9 @@ impl Tools {
             format!("{board}\n{event}\n{counters}\n")
         };
         let dead_end = |slot| format!("dead end: {}", problem.dead_end(state, slot));
-        let mut watcher = Watcher::new(&mut *out, &watch, dead_end, draw);
+        let pace = if watch.animate { self.delay } else { 0 };
+        let mut watcher =
+            Watcher::new(Paced::new(&mut *out, Duration::from_millis(pace)), &watch, dead_end, draw);
         let observer = |e: Event<'_, I::Item>| {
             slots.see(&e);
             watcher.see(&e)

@@ -90,3 +90,32 @@ pub fn progress(unit: Option<&'static str>) -> Option<indicatif::ProgressBar> {
     bar.enable_steady_tick(Duration::from_millis(120));
     Some(bar)
 }
+
+/// A writer that pauses after each flush: the pace of an animation whose frames a
+/// [`Watcher`](crate::watch::Watcher) writes and flushes one at a time.
+#[derive(Debug)]
+pub struct Paced<W> {
+    out: W,
+    delay: Duration,
+}
+
+impl<W: Write> Paced<W> {
+    /// Write to `out`, pausing `delay` after each flush.
+    pub fn new(out: W, delay: Duration) -> Paced<W> {
+        Paced { out, delay }
+    }
+}
+
+impl<W: Write> Write for Paced<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.out.write(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()?;
+        if !self.delay.is_zero() {
+            std::thread::sleep(self.delay);
+        }
+        Ok(())
+    }
+}

@@ -11,7 +11,6 @@ use crate::Event;
 use std::fmt::{self, Display, Write as _};
 use std::io::Write;
 use std::ops::ControlFlow;
-use std::time::Duration;
 
 impl<A: Display> Display for Event<'_, A> {
     /// One line of a trace: `assume r1c3=4`, `take back r1c3=4`, `dead end`, `solution`. The
@@ -43,10 +42,10 @@ pub struct Watch {
     /// Write a trace line for every event, indented by level.
     pub trace: bool,
     /// Redraw a frame at every event (see [`Watcher::new`]); the trace when `false` but
-    /// `trace` is set.
+    /// `trace` is set. The watcher flushes its output after each frame: the pace of the
+    /// animation is the writer's (the library never sleeps; `backtrack::run::Paced` pauses at
+    /// each flush).
     pub animate: bool,
-    /// Pause after each frame.
-    pub delay: Duration,
     /// Record the search tree (see [`Watcher::tree`]).
     pub tree: bool,
     /// Stop the search after this many trace lines, or tree nodes.
@@ -168,8 +167,7 @@ impl<'w, W: Write, F> Watcher<'w, W, F> {
             let frame = (self.draw)(event, &self.counters);
             // Home the cursor and clear the screen, then the frame.
             let _ = write!(self.out, "\x1b[H\x1b[2J{frame}");
-            let _ = self.out.flush();
-            std::thread::sleep(self.watch.delay);
+            let _ = self.out.flush(); // a frame is whole: the writer may pause here
         } else if self.watch.trace {
             self.lines += 1;
             if self.lines > self.watch.limit {

@@ -383,7 +383,9 @@ where
         return Found { stopped: budget.exceeded(), ..found };
     };
     let draw = |event: &Event<'_, I::Item>, counters: &WatchCounters| frame(&view, event, counters);
-    let mut watcher = Watcher::new(std::io::stdout(), watch, view.dead_end, draw);
+    let pace = if watch.animate { plan.pace } else { std::time::Duration::ZERO };
+    let mut watcher =
+        Watcher::new(backtrack::run::Paced::new(std::io::stdout(), pace), watch, view.dead_end, draw);
     let title = format!("backtrack sudoku {:#}: {}", (view.board)(), view.generators);
     let cell_texts = || {
         let board = (view.board)();

@@ -314,6 +314,8 @@ pub struct Plan {
     pub order: Option<Order>,
     /// Watching the driver's search (trace, animation, tree): one puzzle or a batch, in order.
     pub watch: Option<Watch>,
+    /// The pause after each frame of an animation.
+    pub pace: Duration,
     pub tree: Option<PathBuf>,
     /// The explorer page to write.
     pub html: Option<PathBuf>,
@@ -501,7 +503,6 @@ impl Args {
             Watch {
                 trace: self.trace || (self.animate && !frames),
                 animate: frames,
-                delay: Duration::from_millis(self.delay.unwrap_or(40)),
                 tree: self.tree.is_some(),
                 limit: limit.unwrap_or(match (&self.tree, &self.html) {
                     (Some(_), _) => 200,
@@ -529,6 +530,7 @@ impl Args {
             shape,
             order,
             watch,
+            pace: Duration::from_millis(self.delay.unwrap_or(40)),
             tree: self.tree,
             html: self.html,
             format: self.format,
