@@ -98,7 +98,7 @@ fn main() {
         let mut engine = Tally::default();
         for board in &boards {
             let start = Instant::now();
-            let mut search = Solutions::new(board).budget(Budget { max_guesses, deadline: None });
+            let mut search = Solutions::new(board).budget(&Budget::nodes(max_guesses));
             let found = search.by_ref().take(2).count();
             let finished = found == 2 || search.outcome() == Outcome::Exhausted;
             engine.add(start.elapsed(), search.stats().guesses, finished && found >= 1);
@@ -123,7 +123,7 @@ fn main() {
                 cover = ExactCover::of(board.geometry());
             }
             let mut solver = cover.solver(board);
-            solver.set_budget(backtrack::dlx::Budget { max_nodes: max_guesses, ..Default::default() });
+            solver.set_budget(&Budget::nodes(max_guesses));
             let mut found = 0;
             while found < 2 && solver.next_solution().is_some() {
                 found += 1;

@@ -28,9 +28,10 @@ use std::time::{Duration, Instant};
 /// assert_eq!(stack_assumptions(&generators).observe(&enough).count(), 1000);
 /// assert!(!enough.exceeded());
 /// ```
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Budget {
     max_nodes: Option<u64>,
+    max_updates: Option<u64>,
     deadline: Option<Instant>,
     nodes: Cell<u64>,
     exceeded: Cell<bool>,
@@ -56,7 +57,7 @@ impl Budget {
 
     /// Whether the budget bounds anything (nodes or time).
     pub fn is_bounded(&self) -> bool {
-        self.max_nodes.is_some() || self.deadline.is_some()
+        self.max_nodes.is_some() || self.max_updates.is_some() || self.deadline.is_some()
     }
 
     /// Also stop once `time` has passed from now (checked every 1,024 nodes).
@@ -81,13 +82,34 @@ impl Budget {
         self.nodes.get()
     }
 
-    /// The bounds, for a search that counts its own nodes (the logic solver's steps).
-    pub(crate) fn bounds(&self) -> (Option<u64>, Option<Instant>) {
-        (self.max_nodes, self.deadline)
+    /// Also stop once `max` updates are done: for the engines that count them (Dancing Links
+    /// counts its link updates as Knuth's DLX1 does); the others have no updates to count.
+    pub fn max_updates(mut self, max: u64) -> Budget {
+        self.max_updates = Some(max);
+        self
     }
 
-    /// What such a search spent, and whether it stopped at a bound.
-    pub(crate) fn record(&self, nodes: u64, exceeded: bool) {
+    /// The bound on nodes (`u64::MAX` for none), for an engine that counts its own: the
+    /// driver's assumptions, Dancing Links' nodes, the band engine's guesses, the logic
+    /// solver's steps. One budget, whatever the engine; each copies its bounds when the search
+    /// starts, and reports what it spent with [`spend`](Self::spend).
+    pub fn node_limit(&self) -> u64 {
+        self.max_nodes.unwrap_or(u64::MAX)
+    }
+
+    /// The bound on updates (`u64::MAX` for none).
+    pub fn update_limit(&self) -> u64 {
+        self.max_updates.unwrap_or(u64::MAX)
+    }
+
+    /// The moment to stop at, if any.
+    pub fn deadline_at(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    /// Note what a search that counts its own nodes spent, and whether it stopped at a bound:
+    /// [`spent`](Self::spent) and [`exceeded`](Self::exceeded) then tell it.
+    pub fn spend(&self, nodes: u64, exceeded: bool) {
         self.nodes.set(self.nodes.get() + nodes);
         self.exceeded.set(self.exceeded.get() || exceeded);
     }

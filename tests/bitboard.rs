@@ -72,15 +72,14 @@ fn an_unsolvable_puzzle_is_refuted_with_few_guesses() {
 
 #[test]
 fn a_budget_stops_the_search_and_says_so() {
-    let mut search = Solutions::new(&Board::empty()).budget(Budget { max_guesses: 50, deadline: None });
+    let mut search = Solutions::new(&Board::empty()).budget(&Budget::nodes(50));
     let found = search.by_ref().count();
     assert_eq!(search.outcome(), Outcome::OutOfBudget);
     assert_eq!(search.stats().guesses, 50);
     assert_eq!(search.stats().solutions, found as u64);
     assert_eq!(search.next(), None, "fused");
     let past = std::time::Instant::now();
-    let mut search =
-        Solutions::new(&Board::empty()).budget(Budget { max_guesses: u64::MAX, deadline: Some(past) });
+    let mut search = Solutions::new(&Board::empty()).budget(&Budget::new().deadline(past));
     search.by_ref().for_each(drop);
     assert_eq!(search.outcome(), Outcome::OutOfBudget);
 }
@@ -202,10 +201,10 @@ fn a_search_restarted_line_after_line_finds_what_a_new_one_finds() {
     let mut kept = Solutions::from_line(&".".repeat(81)).unwrap();
     let lines = [TOP95, SERG, HARDEST].into_iter().flat_map(puzzles);
     for (i, line) in lines.enumerate() {
-        let budget = Budget { max_guesses: if i % 3 == 0 { 3 } else { u64::MAX }, deadline: None };
-        let mut fresh = Solutions::from_line(line).unwrap().budget(budget);
+        let budget = if i % 3 == 0 { Budget::nodes(3) } else { Budget::new() };
+        let mut fresh = Solutions::from_line(line).unwrap().budget(&budget);
         kept.restart(line).unwrap();
-        kept.set_budget(budget);
+        kept.set_budget(&budget);
         let take = if i % 2 == 0 { 1 } else { 3 };
         let (a, b): (Vec<String>, Vec<String>) = (
             kept.by_ref().take(take).map(|s| s.to_string()).collect(),

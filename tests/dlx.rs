@@ -102,7 +102,7 @@ fn langford_pairs() {
 fn a_budget_stops_the_search_and_the_matrix_is_restored() {
     let mut p = Named::from_knuth_format(include_str!("data/queens12.dlx")).unwrap();
     let before = p.matrix_ref().clone();
-    let mut solver = p.matrix().solver().budget(Budget { max_nodes: 1000, ..Budget::default() });
+    let mut solver = p.matrix().solver().budget(&Budget::nodes(1000));
     let found = solver.count_solutions();
     assert_eq!(solver.outcome(), Outcome::OutOfBudget);
     assert_eq!(solver.stats().nodes, 1000);
@@ -111,7 +111,7 @@ fn a_budget_stops_the_search_and_the_matrix_is_restored() {
     assert_eq!(p.matrix_ref(), &before);
     p.matrix_ref().sanity().unwrap();
 
-    let mut solver = p.matrix().solver().budget(Budget { max_updates: 50_000, ..Budget::default() });
+    let mut solver = p.matrix().solver().budget(&Budget::new().max_updates(50_000));
     solver.count_solutions();
     assert_eq!(solver.outcome(), Outcome::OutOfBudget);
     drop(solver);

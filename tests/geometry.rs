@@ -182,8 +182,7 @@ fn a_large_cage_on_a_large_grid_is_read_by_its_bounds() {
     let geometry =
         Geometry::boxed(5, 5).unwrap().with_cages(vec![Cage::new(cells.clone(), Some(100))]).unwrap();
     let board = Board::empty_of(&geometry);
-    let budget = backtrack::sudoku::bitboard::Budget { max_guesses: 10_000, deadline: None };
-    let mut search = Solutions::new(&board).budget(budget);
+    let mut search = Solutions::new(&board).budget(&backtrack::Budget::nodes(10_000));
     assert!(search.next().is_some(), "{:?}", search.outcome());
     let values = search.values();
     assert_eq!(cells.iter().map(|&c| u32::from(values[c])).sum::<u32>(), 100);

@@ -146,7 +146,7 @@ fn dlx_shards_and_threads_reproduce_knuths_counts() {
         let mut total = dlx::Stats::default();
         for index in 1..=count {
             let (stats, outcome) =
-                pent.matrix().count_shard(64, Shard::new(index, count).unwrap(), Budget::default());
+                pent.matrix().count_shard(64, Shard::new(index, count).unwrap(), &Budget::new());
             assert_eq!(outcome, dlx::Outcome::Exhausted);
             total.add(&stats);
         }

@@ -37,9 +37,9 @@ fuzz_target!(|data: &[u8]| {
 /// solution (each search bounded: the grids here are any grids, some with no end in sight).
 /// So does a search restarted on it, left in the middle of another grid's.
 fn same_as_a_board(text: &str) {
-    let budget = Budget { max_guesses: 2000, deadline: None };
+    let budget = Budget::nodes(2000);
     let first = |search: &mut Solutions| {
-        search.set_budget(budget);
+        search.set_budget(&budget);
         search.next().map(|s| s.to_string())
     };
     let mut kept = Solutions::new(&Board::empty());

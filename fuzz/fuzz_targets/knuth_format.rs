@@ -21,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
     let (primary, items) = (problem.matrix_ref().primary_items(), problem.matrix_ref().items());
     let options: Vec<Vec<usize>> =
         (0..problem.matrix_ref().options()).map(|o| problem.matrix_ref().option_items(o).collect()).collect();
-    let mut solver = problem.matrix().solver().budget(Budget { max_nodes: 5_000, ..Budget::default() });
+    let mut solver = problem.matrix().solver().budget(&Budget::nodes(5_000));
     timed("a bounded search", || {
         for _ in 0..50 {
             let Some(solution) = solver.next_solution() else { break };

@@ -135,8 +135,7 @@ fn check(board: &Board, solution: &Board, engine: &str) {
 }
 
 fn band(board: &Board) -> Count {
-    let budget = bitboard::Budget { max_guesses: BUDGET, deadline: None };
-    let mut search = bitboard::Solutions::new(board).budget(budget);
+    let mut search = bitboard::Solutions::new(board).budget(&bitboard::Budget::nodes(BUDGET));
     let solutions: Vec<Board> = search.by_ref().take(2).map(|s| s.to_board()).collect();
     (search.outcome() != bitboard::Outcome::OutOfBudget).then_some(solutions)
 }
@@ -152,7 +151,7 @@ fn dlx(board: &Board) -> Count {
 
 fn dlx_on(cover: &mut ExactCover, board: &Board) -> Count {
     let mut solver = cover.solver(board);
-    solver.set_budget(backtrack::dlx::Budget { max_nodes: BUDGET, ..Default::default() });
+    solver.set_budget(&backtrack::Budget::nodes(BUDGET));
     let mut solutions = Vec::new();
     while solutions.len() < 2 {
         let Some(options) = solver.next_solution() else { break };
@@ -199,8 +198,7 @@ fn seed(board: &Board) -> Count {
 pub fn logic_sound(data: &[u8]) {
     let cells = grids::grid(data);
     let Ok(board) = Board::try_from(cells) else { return };
-    let budget = bitboard::Budget { max_guesses: 20_000, deadline: None };
-    let mut search = bitboard::Solutions::new(&board).budget(budget);
+    let mut search = bitboard::Solutions::new(&board).budget(&bitboard::Budget::nodes(20_000));
     let solutions: Vec<[u8; 81]> = timed("enumerating", || {
         search.by_ref().take(MOST + 1).map(|s| std::array::from_fn(|i| s.get(Cell::new(i)).get())).collect()
     });

@@ -5,6 +5,7 @@
 //! on a copy of the matrix. The parts are searches of the one solver, so their counters add up
 //! to the single search's, node for node and update for update.
 
+use super::solver::Limits;
 use super::{Budget, Matrix, Outcome, Solver, Stats};
 use crate::split::Shard;
 
@@ -37,10 +38,10 @@ impl Matrix {
 
     /// Count the solutions below `prefix` within `budget`; the subtree's counters, and how it
     /// ended.
-    fn count_below(&mut self, prefix: &[usize], budget: Budget) -> (Stats, Outcome) {
+    fn count_below(&mut self, prefix: &[usize], limits: Limits) -> (Stats, Outcome) {
         let mut solver: Solver<'_> = self.solver();
         solver.below(prefix).expect("the options of a prefix never clash");
-        solver.set_budget(budget);
+        solver.set_limits(limits);
         solver.count_solutions();
         (solver.stats(), solver.outcome())
     }
@@ -59,19 +60,20 @@ impl Matrix {
     /// let mut queens = Named::from_knuth_format(include_str!("../../tests/data/queens8.dlx"))?;
     /// let mut total = Stats::default();
     /// for i in 1..=4 {
-    ///     let (stats, outcome) = queens.matrix().count_shard(64, Shard::new(i, 4).unwrap(), Budget::default());
+    ///     let (stats, outcome) = queens.matrix().count_shard(64, Shard::new(i, 4).unwrap(), &Budget::new());
     ///     assert_eq!(outcome, Outcome::Exhausted);
     ///     total.add(&stats);
     /// }
     /// assert_eq!((total.solutions, total.nodes, total.updates), (92, 1049, 16680));
     /// # Ok::<(), backtrack::dlx::DlxError>(())
     /// ```
-    pub fn count_shard(&mut self, parts: usize, shard: Shard, budget: Budget) -> (Stats, Outcome) {
+    pub fn count_shard(&mut self, parts: usize, shard: Shard, budget: &Budget) -> (Stats, Outcome) {
+        let budget = Limits::of(budget);
         let (top, prefixes) = self.cut(parts);
         let mut total = if shard.index() == 1 { top } else { Stats::default() };
         for (n, prefix) in prefixes.iter().enumerate() {
             if shard.takes_subtree(n) {
-                let left = Budget {
+                let left = Limits {
                     max_nodes: budget.max_nodes.saturating_sub(total.nodes),
                     max_updates: budget.max_updates.saturating_sub(total.updates),
                     ..budget
@@ -104,7 +106,7 @@ impl Matrix {
         let threads = if threads == 0 { rayon::current_num_threads() } else { threads };
         let (mut total, prefixes) = self.cut(32 * threads);
         let search =
-            |matrix: &mut Matrix, prefix: &Vec<usize>| matrix.count_below(prefix, Budget::default()).0;
+            |matrix: &mut Matrix, prefix: &Vec<usize>| matrix.count_below(prefix, Limits::default()).0;
         let subtrees: Vec<Stats> = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
             Ok(pool) => pool.install(|| prefixes.par_iter().map_init(|| self.clone(), search).collect()),
             Err(_) => prefixes.iter().map(|prefix| search(&mut self.clone(), prefix)).collect(),

@@ -27,20 +27,32 @@ impl Stats {
     }
 }
 
-/// Stop the search once a budget is spent; see [`Solver::budget`].
+/// The crate's one budget: here the search stops before entering a node past its nodes, once
+/// its updates are done, or at its deadline (looked at every 1,024 nodes); see
+/// [`Solver::budget`].
+pub use crate::Budget;
+
+/// The bounds of a [`Budget`], copied when it is given: the search loop reads plain numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
-    /// Stop before entering a node past this many.
-    pub max_nodes: u64,
-    /// Stop before entering a node once this many updates are done.
-    pub max_updates: u64,
-    /// Stop before entering a node at or after this moment (looked at every 1,024 nodes).
-    pub deadline: Option<std::time::Instant>,
+pub(crate) struct Limits {
+    pub(crate) max_nodes: u64,
+    pub(crate) max_updates: u64,
+    pub(crate) deadline: Option<std::time::Instant>,
 }
 
-impl Default for Budget {
+impl Limits {
+    pub(crate) fn of(budget: &Budget) -> Limits {
+        Limits {
+            max_nodes: budget.node_limit(),
+            max_updates: budget.update_limit(),
+            deadline: budget.deadline_at(),
+        }
+    }
+}
+
+impl Default for Limits {
     fn default() -> Self {
-        Budget { max_nodes: u64::MAX, max_updates: u64::MAX, deadline: None }
+        Limits { max_nodes: u64::MAX, max_updates: u64::MAX, deadline: None }
     }
 }
 
@@ -93,7 +105,7 @@ pub struct Solver<'m> {
     /// The solution lent by `next_solution`: the preset options, then one option a level.
     solution: Vec<usize>,
     stats: Stats,
-    budget: Budget,
+    budget: Limits,
     outcome: Outcome,
     /// Options chosen on this many levels make a leaf ([`Solver::to_depth`]).
     ceiling: usize,
@@ -177,7 +189,7 @@ impl Matrix {
             preset: Vec::new(),
             solution: Vec::with_capacity(levels),
             stats: Stats::default(),
-            budget: Budget::default(),
+            budget: Limits::default(),
             outcome: Outcome::Running,
             ceiling: usize::MAX,
             watcher: None,
@@ -228,14 +240,19 @@ impl Solver<'_> {
 
     /// Set a budget: the search stops, with [`Outcome::OutOfBudget`], before entering a node
     /// past `max_nodes` or once `max_updates` updates are done.
-    pub fn budget(mut self, budget: Budget) -> Self {
+    pub fn budget(mut self, budget: &Budget) -> Self {
         self.set_budget(budget);
         self
     }
 
     /// Set the budget in place; see [`budget`](Self::budget).
-    pub fn set_budget(&mut self, budget: Budget) {
-        self.budget = budget;
+    pub fn set_budget(&mut self, budget: &Budget) {
+        self.budget = Limits::of(budget);
+    }
+
+    /// Set the bounds in place, as copied from a budget.
+    pub(crate) fn set_limits(&mut self, limits: Limits) {
+        self.budget = limits;
     }
 
     /// The counters so far.

@@ -46,7 +46,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::bitboard::{Budget, Outcome, Stats};
+use super::bitboard::{Budget, Limits, Outcome, Stats};
 use super::{Board, Digit, Geometry};
 use std::fmt;
 use std::iter::FusedIterator;
@@ -77,7 +77,7 @@ pub struct Solutions {
     saved: Vec<u32>,
     started: bool,
     outcome: Outcome,
-    budget: Budget,
+    budget: Limits,
     stats: Stats,
 }
 
@@ -184,7 +184,7 @@ impl Solutions {
             saved: Vec::new(),
             started: false,
             outcome: Outcome::Running,
-            budget: Budget::default(),
+            budget: Limits::default(),
             stats: Stats::default(),
             geometry,
         };
@@ -228,14 +228,14 @@ impl Solutions {
 
     /// The same search, bounded.
     #[must_use]
-    pub fn budget(mut self, budget: Budget) -> Solutions {
-        self.budget = budget;
+    pub fn budget(mut self, budget: &Budget) -> Solutions {
+        self.budget = Limits::of(budget);
         self
     }
 
     /// Bound the search from now on.
-    pub fn set_budget(&mut self, budget: Budget) {
-        self.budget = budget;
+    pub fn set_budget(&mut self, budget: &Budget) {
+        self.budget = Limits::of(budget);
     }
 
     /// The counters so far.

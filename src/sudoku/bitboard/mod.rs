@@ -58,16 +58,22 @@ pub struct Stats {
     pub solutions: u64,
 }
 
-/// How far a search may go before it stops.
+/// The crate's one budget: here its nodes are the engine's guesses, and its deadline is looked
+/// at every 256 guesses.
+pub use crate::Budget;
+
+/// The bounds of a [`Budget`], copied when it is given: the search loop reads plain numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
-    /// The most guesses.
-    pub max_guesses: u64,
-    /// The moment to stop at, if any (looked at every 256 guesses).
-    pub deadline: Option<Instant>,
+pub(crate) struct Limits {
+    max_guesses: u64,
+    deadline: Option<Instant>,
 }
 
-impl Budget {
+impl Limits {
+    pub(crate) fn of(budget: &Budget) -> Limits {
+        Limits { max_guesses: budget.node_limit(), deadline: budget.deadline_at() }
+    }
+
     /// Whether a search that has made `guesses` must stop.
     pub(crate) fn spent(&self, guesses: u64) -> bool {
         guesses >= self.max_guesses
@@ -75,9 +81,9 @@ impl Budget {
     }
 }
 
-impl Default for Budget {
-    fn default() -> Budget {
-        Budget { max_guesses: u64::MAX, deadline: None }
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { max_guesses: u64::MAX, deadline: None }
     }
 }
 
@@ -151,7 +157,7 @@ pub struct Solutions {
     /// need only their masks: half the bytes to copy.)
     stack: Vec<Saved>,
     stats: Stats,
-    budget: Budget,
+    budget: Limits,
     outcome: Outcome,
 }
 
@@ -224,7 +230,7 @@ impl Solutions {
             // Deep searches grow it; most puzzles guess a few times only.
             stack: Vec::with_capacity(8),
             stats: Stats::default(),
-            budget: Budget::default(),
+            budget: Limits::default(),
             outcome: Outcome::Running,
         };
         search.begin(start);
@@ -243,15 +249,15 @@ impl Solutions {
     }
 
     /// Stop the search when `budget` runs out.
-    pub fn budget(mut self, budget: Budget) -> Solutions {
-        self.budget = budget;
+    pub fn budget(mut self, budget: &Budget) -> Solutions {
+        self.budget = Limits::of(budget);
         self
     }
 
     /// Stop the search when `budget` runs out, from now on: for a search kept and
     /// [restarted](Solutions::restart), each puzzle with a deadline of its own.
-    pub fn set_budget(&mut self, budget: Budget) {
-        self.budget = budget;
+    pub fn set_budget(&mut self, budget: &Budget) {
+        self.budget = Limits::of(budget);
     }
 
     /// The counters so far.
@@ -373,7 +379,7 @@ mod tests {
 
     #[test]
     fn the_empty_board_has_many_solutions_and_the_budget_stops_counting() {
-        let mut search = Solutions::new(&Board::empty()).budget(Budget { max_guesses: 1000, deadline: None });
+        let mut search = Solutions::new(&Board::empty()).budget(&Budget::nodes(1000));
         let found = search.by_ref().count();
         assert!(found > 0);
         assert_eq!(search.outcome(), Outcome::OutOfBudget);

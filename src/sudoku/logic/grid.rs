@@ -97,8 +97,7 @@ const PROOF_GUESSES: u64 = 2_000;
 
 /// Whether `board` has exactly one solution, proved within [`PROOF_GUESSES`] guesses.
 fn has_one_solution(board: &Board) -> bool {
-    let budget = Budget { max_guesses: PROOF_GUESSES, deadline: None };
-    let mut search = Solutions::new(board).budget(budget);
+    let mut search = Solutions::new(board).budget(&Budget::nodes(PROOF_GUESSES));
     search.by_ref().take(2).count() == 1 && search.outcome() == Outcome::Exhausted
 }
 

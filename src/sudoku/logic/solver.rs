@@ -111,12 +111,12 @@ pub fn solve_with(board: &Board, chain: &[&dyn Technique]) -> SolveReport {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn solve_within(board: &Board, chain: &[&dyn Technique], budget: &crate::Budget) -> SolveReport {
-    let (max_steps, deadline) = budget.bounds();
+    let (max_steps, deadline) = (Some(budget.node_limit()).filter(|&n| n < u64::MAX), budget.deadline_at());
     let limit = Arc::new(Limit::new(max_steps, deadline));
     let mut grid = Grid::new(board);
     grid.bound(limit.clone());
     let report = run(grid, chain);
-    budget.record(limit.steps(), limit.stopped());
+    budget.spend(limit.steps(), limit.stopped());
     report
 }
 

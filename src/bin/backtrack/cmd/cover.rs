@@ -230,23 +230,28 @@ pub fn run(args: Args) -> io::Result<Status> {
         }
     }
     let start = Instant::now();
-    let budget = Budget {
-        max_nodes: args.max_nodes.unwrap_or(u64::MAX),
-        max_updates: args.max_updates.unwrap_or(u64::MAX),
-        deadline: timeout.map(|t| start + t),
-    };
+    let mut budget = Budget::new();
+    if let Some(max) = args.max_nodes {
+        budget = budget.max_nodes(max);
+    }
+    if let Some(max) = args.max_updates {
+        budget = budget.max_updates(max);
+    }
+    if let Some(time) = timeout {
+        budget = budget.deadline(start + time);
+    }
     let wanted = match (args.count || args.all, args.limit) {
         (true, Some(limit)) => limit,
         (true, None) => u64::MAX,
         (false, _) => 1,
     };
-    let whole_tree = args.count && args.limit.is_none() && budget == Budget::default();
+    let whole_tree = args.count && args.limit.is_none() && !budget.is_bounded();
     let progress = super::progress(None);
     if let Some(bar) = &progress {
         bar.set_message(if args.count { "counting" } else { "searching" });
     }
     if let Some(shard) = args.shard {
-        let (stats, outcome) = problem.matrix().count_shard(64 * shard.count(), shard, budget);
+        let (stats, outcome) = problem.matrix().count_shard(64 * shard.count(), shard, &budget);
         if let Some(bar) = progress {
             bar.finish_and_clear();
         }
@@ -282,7 +287,7 @@ pub fn run(args: Args) -> io::Result<Status> {
         }
     } else {
         let mut solver = problem.solver();
-        solver.solver().set_budget(budget);
+        solver.solver().set_budget(&budget);
         if let Some(recorder) = &recorder {
             solver.solver().set_watch(|mv| {
                 let mut recorder = recorder.borrow_mut();

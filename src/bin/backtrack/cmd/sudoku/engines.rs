@@ -139,8 +139,7 @@ const CLASSIC_LINE: usize = 81;
 
 /// The general engine's search, on any grid.
 fn search_general(board: &Board, limits: Limits<'_>) -> Found {
-    let budget = bitboard::Budget { max_guesses: limits.max_nodes, deadline: limits.deadline };
-    let mut search = search::Solutions::new(board).budget(budget);
+    let mut search = search::Solutions::new(board).budget(&limits.budget());
     let mut found = Gather::new(limits);
     while found.wants_more() {
         if search.next().is_none() {
@@ -262,7 +261,7 @@ fn search_logic(plan: &Plan, board: &Board, line: Option<u64>, start: Option<Ins
 }
 
 fn search_bitboard(search: &mut bitboard::Solutions, limits: Limits<'_>) -> Found {
-    search.set_budget(bitboard::Budget { max_guesses: limits.max_nodes, deadline: limits.deadline });
+    search.set_budget(&limits.budget());
     let mut found = Gather::new(limits);
     while found.wants_more() {
         let Some(solution) = search.next() else { break };
@@ -277,8 +276,7 @@ fn search_dlx(cover: &mut ExactCover, board: &Board, limits: Limits<'_>) -> Foun
     }
     let geometry = board.geometry();
     let mut solver = cover.solver(board);
-    let Limits { max_nodes, deadline, .. } = limits;
-    solver.set_budget(backtrack::dlx::Budget { max_nodes, deadline, ..Default::default() });
+    solver.set_budget(&limits.budget());
     let mut found = Gather::new(limits);
     while found.wants_more() {
         let Some(options) = solver.next_solution() else { break };
@@ -340,6 +338,18 @@ struct Limits<'s> {
     max_nodes: u64,
     deadline: Option<Instant>,
     sink: Option<Sink<'s>>,
+}
+
+impl Limits<'_> {
+    /// The crate's budget with these bounds: nodes are each engine's own (assumptions, guesses,
+    /// Dancing Links' nodes).
+    fn budget(&self) -> Budget {
+        let budget = Budget::nodes(self.max_nodes);
+        match self.deadline {
+            Some(deadline) => budget.deadline(deadline),
+            None => budget,
+        }
+    }
 }
 
 /// What the watching needs to know of a driver search: the board as it stands, the cell an
