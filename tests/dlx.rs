@@ -302,3 +302,30 @@ fn a_long_option_is_read_and_its_repeats_found() {
     let error = Named::from_knuth_format(&text).unwrap_err().to_string();
     assert_eq!(error, "line 2: item \"i99999\" appears twice in the option");
 }
+
+#[test]
+fn a_watcher_stops_the_search_at_any_event_and_the_matrix_is_restored() {
+    use backtrack::Event;
+    use std::ops::ControlFlow;
+    let mut p = Named::from_knuth_format(include_str!("data/queens8.dlx")).unwrap();
+    // Stop at the k-th event of every kind the search tells: an option chosen, taken back, a
+    // dead end, a solution. Each time the matrix comes back whole: the next search is Knuth's.
+    for k in 1..400 {
+        let (seen, solutions) = (std::cell::Cell::new(0), std::cell::Cell::new(0));
+        let mut matrix = p.matrix();
+        let mut solver = matrix.solver().watch(|e: Event<'_, usize>| {
+            seen.set(seen.get() + 1);
+            if let Event::Solution { .. } = e {
+                solutions.set(solutions.get() + 1);
+            }
+            if seen.get() == k { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        });
+        let found = std::iter::from_fn(|| solver.next_solution().map(<[usize]>::to_vec)).count();
+        assert_eq!(solver.outcome(), Outcome::Stopped, "k = {k}");
+        assert_eq!(found, solutions.get(), "k = {k}: a solution stopped at is still reported");
+        drop(solver);
+        let mut again = matrix.solver();
+        assert_eq!(again.by_ref().count(), 92, "k = {k}");
+        assert_eq!((again.stats().nodes, again.stats().updates), (1049, 16680), "k = {k}");
+    }
+}

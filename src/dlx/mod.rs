@@ -26,4 +26,4 @@ mod solver;
 pub use error::DlxError;
 pub use matrix::Matrix;
 pub use named::{Named, NamedSolver, Names};
-pub use solver::{Budget, Move, Outcome, Solver, Stats};
+pub use solver::{Budget, Outcome, Solver, Stats};

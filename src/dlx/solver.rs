@@ -1,6 +1,8 @@
 //! Algorithm X on the dancing links: an explicit state machine, as in Knuth's DLX1.
 
 use super::{DlxError, Matrix};
+use crate::{Event, Observer};
+use std::ops::ControlFlow;
 
 /// Counters of a search, exactly as Knuth's DLX1 counts them: `nodes` counts each entry to a
 /// level (the root included) and each solution (a leaf of its own); `updates` counts each item
@@ -78,6 +80,8 @@ pub enum Outcome {
     Exhausted,
     /// The [`Budget`] ran out first: there may be more solutions.
     OutOfBudget,
+    /// The watcher asked to stop ([`Solver::watch`]): there may be more solutions.
+    Stopped,
 }
 
 /// A search for exact covers of a [`Matrix`]: an [`Iterator`] of solutions, each the list of
@@ -110,7 +114,9 @@ pub struct Solver<'m> {
     /// Options chosen on this many levels make a leaf ([`Solver::to_depth`]).
     ceiling: usize,
     /// Told every move, when watched ([`Solver::watch`]).
-    watcher: Option<Box<dyn FnMut(Move) + 'm>>,
+    watcher: Option<Box<dyn FnMut(Move) -> ControlFlow<()> + 'm>>,
+    /// The watcher asked to stop at a solution: it is reported, and the next call stops.
+    stop_next: bool,
 }
 
 impl std::fmt::Debug for Solver<'_> {
@@ -125,17 +131,19 @@ impl std::fmt::Debug for Solver<'_> {
     }
 }
 
-/// What the search does, move by move, for a watcher ([`Solver::watch`]). Levels count the
-/// options chosen by the search (not the preset ones), as the driver's levels count
-/// assumptions.
+/// What the search does, move by move, as the watcher sees it in the crate's one [`Event`]
+/// ([`Solver::watch`]). Levels count the options chosen by the search (not the preset ones),
+/// as the driver's levels count assumptions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Move {
+pub(crate) enum Move {
     /// `option` is chosen, the `level`-th: its items are covered.
     Choose {
         /// How many options are chosen with it.
         level: usize,
         /// The option.
         option: usize,
+        /// The item it was chosen for.
+        item: usize,
     },
     /// `option`, chosen on `level`, is taken back: its items are uncovered.
     Undo {
@@ -143,6 +151,8 @@ pub enum Move {
         level: usize,
         /// The option.
         option: usize,
+        /// The item it was chosen for.
+        item: usize,
     },
     /// With `level` options chosen, the item chosen next, `item`, has no option left.
     DeadEnd {
@@ -159,11 +169,23 @@ pub enum Move {
 }
 
 /// Tell the watcher, if there is one, the move that `what` makes: built only when watched (the
-/// option of a node is a walk along its row).
+/// option of a node is a walk along its row). Whether the watcher asks to stop.
 #[inline]
-fn tell(watcher: &mut Option<Box<dyn FnMut(Move) + '_>>, what: impl FnOnce() -> Move) {
-    if let Some(watcher) = watcher {
-        watcher(what());
+fn tell(
+    watcher: &mut Option<Box<dyn FnMut(Move) -> ControlFlow<()> + '_>>,
+    what: impl FnOnce() -> Move,
+) -> bool {
+    watcher.as_mut().is_some_and(|watcher| watcher(what()).is_break())
+}
+
+/// A move as the crate's one [`Event`]: an option chosen is an assumption (for the slot that is
+/// its item), taken back as one; a dead end names its item as its slot.
+fn event<R>(mv: Move, see: impl FnOnce(Event<'_, usize>) -> R) -> R {
+    match mv {
+        Move::Choose { level, option, item } => see(Event::Assume { level, slot: item, assumption: &option }),
+        Move::Undo { level, option, item } => see(Event::TakeBack { level, slot: item, assumption: &option }),
+        Move::DeadEnd { level, item } => see(Event::DeadEnd { level, slot: item }),
+        Move::Solution { level } => see(Event::Solution { level }),
     }
 }
 
@@ -193,22 +215,47 @@ impl Matrix {
             outcome: Outcome::Running,
             ceiling: usize::MAX,
             watcher: None,
+            stop_next: false,
             matrix: self,
         }
     }
 }
 
 impl<'m> Solver<'m> {
-    /// Tell `watcher` every move of the search: each option chosen and taken back, each dead
-    /// end, each solution (the explorer page of `backtrack cover --html` is made of them).
-    pub fn watch(mut self, watcher: impl FnMut(Move) + 'm) -> Self {
+    /// Tell `watcher` every move of the search as the crate's one [`Event`], the option as the
+    /// assumption and its item as the slot: each option chosen and taken back, each dead end,
+    /// each solution (the explorer page of `backtrack cover --html` is made of them). The
+    /// watcher is an [`Observer`] as the driver's are: a closure that returns `()`, or a
+    /// [`ControlFlow`] to stop the search ([`Outcome::Stopped`]; after a solution, that solution
+    /// is still reported and the next call stops).
+    ///
+    /// ```
+    /// use backtrack::Event;
+    /// use backtrack::dlx::{Named, Outcome};
+    /// use std::ops::ControlFlow;
+    ///
+    /// let mut queens = Named::from_knuth_format(include_str!("../../tests/data/queens8.dlx"))?;
+    /// let mut chosen = 0;
+    /// let matrix = queens.matrix();
+    /// let mut solver = matrix.solver().watch(|e: Event<'_, usize>| match e {
+    ///     Event::Assume { .. } => {
+    ///         chosen += 1; // eight queens need eight options: stop at the fifth
+    ///         if chosen == 5 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    ///     }
+    ///     _ => ControlFlow::Continue(()),
+    /// });
+    /// assert!(solver.next_solution().is_none(), "stopped before a solution");
+    /// assert_eq!(solver.outcome(), Outcome::Stopped);
+    /// # Ok::<(), backtrack::dlx::DlxError>(())
+    /// ```
+    pub fn watch(mut self, watcher: impl Observer<usize> + 'm) -> Self {
         self.set_watch(watcher);
         self
     }
 
     /// Set the watcher in place; see [`watch`](Self::watch).
-    pub fn set_watch(&mut self, watcher: impl FnMut(Move) + 'm) {
-        self.watcher = Some(Box::new(watcher));
+    pub fn set_watch(&mut self, mut watcher: impl Observer<usize> + 'm) {
+        self.watcher = Some(Box::new(move |mv| event(mv, |e| watcher.event(e))));
     }
 }
 
@@ -364,6 +411,9 @@ impl Solver<'_> {
     /// Run to the next solution or leaf, or to the end (`None`). Knuth's Algorithm X, steps
     /// X2..X8, with the levels in `choice`: no recursion.
     fn search(&mut self) -> Option<Found> {
+        if std::mem::take(&mut self.stop_next) {
+            return self.stop();
+        }
         let m = &mut *self.matrix;
         loop {
             match self.state {
@@ -385,15 +435,18 @@ impl Solver<'_> {
                         self.outcome = Outcome::Exhausted;
                         self.stats.solutions += 1;
                         self.depth = 0;
-                        tell(&mut self.watcher, || Move::Solution { level: 0 });
+                        self.stop_next = tell(&mut self.watcher, || Move::Solution { level: 0 });
                         return Some(Found::Solution);
                     };
                     if m.len(best) == 0 {
                         self.stats.dead_ends += 1;
-                        tell(&mut self.watcher, || Move::DeadEnd {
+                        let stop = tell(&mut self.watcher, || Move::DeadEnd {
                             level: self.level,
                             item: best as usize - 1,
                         });
+                        if stop {
+                            return self.stop();
+                        }
                     }
                     self.stats.updates += m.cover(best);
                     self.best = best;
@@ -417,10 +470,15 @@ impl Solver<'_> {
                         continue;
                     }
                     self.stats.updates += m.cover_others(cur);
-                    tell(&mut self.watcher, || Move::Choose {
+                    let stop = tell(&mut self.watcher, || Move::Choose {
                         level: self.level + 1,
                         option: m.option_of(cur),
+                        item: m.item_of(cur) as usize - 1,
                     });
+                    if stop {
+                        self.state = State::Recover; // the option is in: the unwinding takes it out
+                        return self.stop();
+                    }
                     if m.is_covered() {
                         // Knuth's `sanity()`, in debug builds: every link still consistent.
                         debug_assert_eq!(m.sanity(), Ok(()));
@@ -429,7 +487,7 @@ impl Solver<'_> {
                         self.stats.solutions += 1;
                         self.depth = self.level + 1;
                         self.state = State::Recover;
-                        tell(&mut self.watcher, || Move::Solution { level: self.level + 1 });
+                        self.stop_next = tell(&mut self.watcher, || Move::Solution { level: self.level + 1 });
                         return Some(Found::Solution);
                     }
                     if self.level + 1 == self.ceiling {
@@ -442,10 +500,14 @@ impl Solver<'_> {
                 }
                 State::Recover => {
                     let cur = self.choice[self.level];
-                    tell(&mut self.watcher, || Move::Undo {
+                    let stop = tell(&mut self.watcher, || Move::Undo {
                         level: self.level + 1,
                         option: m.option_of(cur),
+                        item: m.item_of(cur) as usize - 1,
                     });
+                    if stop {
+                        return self.stop();
+                    }
                     m.uncover_others(cur);
                     self.choice[self.level] = m.down(cur);
                     self.state = State::Advance;
@@ -453,6 +515,13 @@ impl Solver<'_> {
                 State::Done => return None,
             }
         }
+    }
+
+    /// End the search as the watcher asked: the matrix restored, the outcome [`Outcome::Stopped`].
+    fn stop(&mut self) -> Option<Found> {
+        self.outcome = Outcome::Stopped;
+        self.unwind();
+        None
     }
 
     /// Restore the matrix from wherever the search is: the top level as its state says, the

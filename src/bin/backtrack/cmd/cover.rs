@@ -6,7 +6,7 @@
 use super::{Show, Source, show};
 use crate::cmd::Status;
 use backtrack::Event;
-use backtrack::dlx::{Budget, Move, Named, Outcome as Search, Stats};
+use backtrack::dlx::{Budget, Named, Outcome as Search, Stats};
 use backtrack::split::Shard;
 use backtrack::watch::{Layout, Recorder};
 use clap::ValueEnum;
@@ -289,7 +289,7 @@ pub fn run(args: Args) -> io::Result<Status> {
         let mut solver = problem.solver();
         solver.solver().set_budget(&budget);
         if let Some(recorder) = &recorder {
-            solver.solver().set_watch(|mv| {
+            solver.solver().set_watch(|event: Event<'_, usize>| {
                 let mut recorder = recorder.borrow_mut();
                 if recorder.is_full() {
                     return;
@@ -300,26 +300,20 @@ pub fn run(args: Args) -> io::Result<Status> {
                         covered[item] = text.clone();
                     }
                 };
-                let _ = match mv {
-                    Move::Choose { level, option } => {
+                // The recorder shows each option by its items' names.
+                let _ = match event {
+                    Event::Assume { level, slot, assumption: &option } => {
                         cover(option, (option + 1).to_string());
                         let name = names.option(option);
-                        recorder.see(&Event::Assume { level, slot: 0, assumption: &name })
+                        recorder.see(&Event::Assume { level, slot, assumption: &name })
                     }
-                    Move::Undo { level, option } => {
+                    Event::TakeBack { level, slot, assumption: &option } => {
                         let name = names.option(option);
-                        let seen = recorder.see(&Event::TakeBack { level, slot: 0, assumption: &name });
+                        let seen = recorder.see(&Event::TakeBack { level, slot, assumption: &name });
                         cover(option, String::new());
                         seen
                     }
-                    Move::DeadEnd { level, item } => {
-                        let event: Event<'_, &str> = Event::DeadEnd { level, slot: item };
-                        recorder.see(&event)
-                    }
-                    Move::Solution { level } => {
-                        let event: Event<'_, &str> = Event::Solution { level };
-                        recorder.see(&event)
-                    }
+                    Event::DeadEnd { .. } | Event::Solution { .. } => recorder.see(&event),
                 };
             });
         }
