@@ -312,7 +312,7 @@ fn a_watcher_stops_the_search_at_any_event_and_the_matrix_is_restored() {
     // dead end, a solution. Each time the matrix comes back whole: the next search is Knuth's.
     for k in 1..400 {
         let (seen, solutions) = (std::cell::Cell::new(0), std::cell::Cell::new(0));
-        let mut matrix = p.matrix();
+        let matrix = p.matrix();
         let mut solver = matrix.solver().watch(|e: Event<'_, usize>| {
             seen.set(seen.get() + 1);
             if let Event::Solution { .. } = e {
