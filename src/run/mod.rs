@@ -314,7 +314,7 @@ impl Tools {
                         "solutions": guess.solutions, "profile": guess.profile});
                     output::json_line(&mut *out, &value)?;
                 }
-                Format::Text => writeln!(
+                Format::Text | Format::Line => writeln!(
                     out,
                     "estimate ({} probes): {} nodes, {} solutions",
                     self.probes,
@@ -389,6 +389,8 @@ impl Tools {
                 if json {
                     let text = serde_json::to_string(&text)?;
                     write!(out, "{}{text}", if found == 0 { "{\"solutions\":[" } else { "," })?;
+                } else if self.format == Format::Line {
+                    writeln!(out, "{}", text.lines().collect::<Vec<_>>().join(" / "))?;
                 } else if !text.is_empty() && !self.quiet {
                     writeln!(out, "{text}{}", if self.all { "\n" } else { "" })?;
                 }

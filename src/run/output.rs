@@ -5,12 +5,16 @@ use crate::Stats;
 use std::io::{self, Write};
 use std::time::Duration;
 
-/// How answers are printed.
+/// How answers are printed: one type for the runner and every command of `backtrack`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
-    /// For a person to read.
+    /// For a person to read (a Sudoku as its grid: `grid` says the same).
     #[default]
+    #[value(alias = "grid")]
     Text,
+    /// One line an answer, for other programs: a Sudoku as its N² characters, a solution's
+    /// lines joined by " / ".
+    Line,
     /// One JSON object a line (JSON lines).
     Json,
 }

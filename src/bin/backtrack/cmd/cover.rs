@@ -9,7 +9,6 @@ use backtrack::Event;
 use backtrack::dlx::{Budget, Named, Outcome as Search, Stats};
 use backtrack::split::Shard;
 use backtrack::watch::{Layout, Recorder};
-use clap::ValueEnum;
 use serde::Serialize;
 use std::cell::RefCell;
 use std::io::{self, Write};
@@ -92,14 +91,9 @@ pub struct Args {
     format: Format,
 }
 
-/// How the result is printed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Format {
-    /// Options by name, one a line; a count alone on its line.
-    Text,
-    /// One JSON object: solutions as lists of options, the count, the counters.
-    Json,
-}
+/// How the result is printed: `text` (and `line`) the options by name, one a line; `json` one
+/// object with the solutions as lists of options, the count and the counters.
+use backtrack::run::Format;
 
 /// How the search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -394,7 +388,7 @@ pub fn run(args: Args) -> io::Result<Status> {
     } else {
         show(&mut out, args.format == Format::Json, &report)?;
     }
-    if args.format == Format::Text {
+    if args.format != Format::Json {
         if args.stats {
             eprintln!("nodes: {}", report.nodes);
             eprintln!("updates: {}", report.updates);

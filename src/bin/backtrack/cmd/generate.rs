@@ -86,13 +86,7 @@ impl GradeArg {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Format {
-    /// The puzzle, 81 characters, `.` for empty.
-    Line,
-    /// One JSON object a puzzle.
-    Json,
-}
+use backtrack::run::Format;
 
 /// One puzzle as printed.
 #[derive(Serialize)]
@@ -131,6 +125,16 @@ impl Made {
 impl Show for Made {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "{}", self.puzzle)
+    }
+}
+
+impl Made {
+    /// The puzzle as its grid, for `--format text`.
+    fn grid(&self, out: &mut dyn Write) -> io::Result<()> {
+        match self.puzzle.parse::<backtrack::sudoku::Board>() {
+            Ok(board) => writeln!(out, "{board}\n"),
+            Err(_) => writeln!(out, "{}", self.puzzle),
+        }
     }
 }
 
@@ -179,7 +183,12 @@ pub fn run(args: Args) -> io::Result<Status> {
             };
             tries += puzzle.tries + 1;
             printed += 1;
-            show(&mut out, args.format == Format::Json, &Made::new(index, &puzzle, symmetry, seed))?;
+            let made = Made::new(index, &puzzle, symmetry, seed);
+            if args.format == Format::Text {
+                made.grid(&mut out)?;
+            } else {
+                show(&mut out, args.format == Format::Json, &made)?;
+            }
             if let Some(bar) = &progress {
                 bar.inc(1);
             }

@@ -20,11 +20,7 @@ pub struct Args {
     format: Format,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    Text,
-    Json,
-}
+use backtrack::run::Format;
 
 #[derive(Serialize)]
 struct Row {

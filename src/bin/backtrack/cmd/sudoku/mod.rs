@@ -71,7 +71,7 @@ fn one(plan: &Plan, board: &Board, out: impl Write) -> io::Result<Status> {
         Mode::Estimate { probes, seed } => return teach::estimate(plan, board, probes, seed, json, out),
         Mode::Solve | Mode::Count { .. } | Mode::All { .. } => {}
     }
-    let format = plan.format.unwrap_or(Format::Grid);
+    let format = plan.format.unwrap_or(Format::Text);
     let mut renderer = Renderer::new(out, format, plan.mode, false, plan.watch.is_some());
     renderer.problem(board)?;
     renderer.flush()?; // before a trace or an animation starts writing

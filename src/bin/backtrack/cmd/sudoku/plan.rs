@@ -245,16 +245,9 @@ pub enum Order {
     Fewest,
 }
 
-/// How results are printed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// The seed's layout: nine lines in three bands.
-    Grid,
-    /// One line of 81 characters.
-    Line,
-    /// One JSON object a puzzle (JSON lines).
-    Json,
-}
+/// How results are printed: the crate's one format (`text`, or `grid`, is the seed's layout in
+/// bands; `line` the N² characters; `json` one object a puzzle).
+pub use backtrack::run::Format;
 
 /// What to do with each puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -33,7 +33,7 @@ impl<W: Write> Renderer<W> {
     pub fn problem(&mut self, puzzle: &backtrack::sudoku::Board) -> io::Result<()> {
         if !self.batch
             && !self.watching
-            && self.format == Format::Grid
+            && self.format == Format::Text
             && !matches!(self.mode, Mode::Count { .. })
         {
             writeln!(self.out, "The problem:\n{puzzle}\n")?;
@@ -51,7 +51,7 @@ impl<W: Write> Renderer<W> {
         let first = self.streamed == 0;
         self.streamed += 1;
         match self.format {
-            Format::Grid => {
+            Format::Text => {
                 if first && !self.batch {
                     writeln!(self.out, "Solutions:")?;
                 }
@@ -92,7 +92,7 @@ impl<W: Write> Renderer<W> {
             Verdict::Stopped if report.count == 0 => {
                 match &report.reached {
                     // How far the techniques allowed got: the grid, for a learner to go on from.
-                    Some(reached) if !self.batch && self.format == Format::Grid => {
+                    Some(reached) if !self.batch && self.format == Format::Text => {
                         writeln!(out, "The grid reached:\n{reached}\n\nstuck")?
                     }
                     Some(_) => writeln!(out, "stuck")?,
@@ -121,7 +121,7 @@ impl<W: Write> Renderer<W> {
             writeln!(out, "{}", report.count)?;
             return Ok(());
         }
-        let grid = self.format == Format::Grid;
+        let grid = self.format == Format::Text;
         for (i, solution) in report.solutions.iter().enumerate() {
             if grid {
                 if i == 0 && !self.batch {

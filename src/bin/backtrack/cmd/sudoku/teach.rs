@@ -397,7 +397,7 @@ pub(super) fn explain(plan: &Plan, board: &Board, out: impl Write) -> io::Result
         unique: solved.then(|| report.grid.is_unique() || board.count_solutions(2) == 1),
         grade: solved.then(|| Grading { grade: report.grade(), score: Grade::score(hardest), hardest }),
         outcome: report.outcome_sentence(),
-        layout: plan.format.unwrap_or(Format::Grid),
+        layout: plan.format.unwrap_or(Format::Text),
     };
     show(out, plan.format == Some(Format::Json), &explanation)?;
     Ok(match (solved, stuck) {
