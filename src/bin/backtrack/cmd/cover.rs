@@ -109,9 +109,6 @@ enum Verdict {
 #[derive(Debug, Serialize)]
 struct Report {
     verdict: Verdict,
-    /// The solutions listed (absent when counting), each a list of options (their items).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solutions: Option<Vec<Vec<String>>>,
     count: u64,
     nodes: u64,
     updates: u64,
@@ -126,16 +123,8 @@ struct Report {
 }
 
 impl Show for Report {
-    /// The solutions, one option a line, a blank line between two; or the count.
+    /// The count, when counting (the solutions of a listing went out as they were found).
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
-        for (i, solution) in self.solutions.iter().flatten().enumerate() {
-            if i > 0 {
-                writeln!(out)?;
-            }
-            for option in solution {
-                writeln!(out, "{option}")?;
-            }
-        }
         if self.counting {
             writeln!(out, "{}", self.count)?;
         }
@@ -187,64 +176,26 @@ impl Args {
 }
 
 pub fn run(args: Args) -> io::Result<Status> {
-    let Plan { args, source, timeout } = match args.decode() {
+    let plan = match args.decode() {
         Ok(plan) => plan,
         Err(e) => {
             eprintln!("error: {e}");
             return Ok(Status::BadInput);
         }
     };
-    let text = match source.read_to_string() {
-        Ok(text) => text,
+    let (text, mut problem) = match plan.read() {
+        Ok(read) => read,
         Err(e) => {
             eprintln!("error: {e}");
             return Ok(Status::BadInput);
         }
     };
-    let mut problem = match Named::from_knuth_format(&text) {
-        Ok(problem) => problem,
-        Err(e) => {
-            eprintln!("error: {source}: {e}");
-            return Ok(Status::BadInput);
-        }
-    };
-    // An option with secondary items only can never be chosen (no item asks for it): said,
-    // as Knuth's DLX1 says it, rather than kept without a word.
-    {
-        let matrix = problem.matrix_ref();
-        let primary = matrix.primary_items();
-        for option in 0..matrix.options() {
-            if matrix.option_items(option).all(|item| item >= primary) {
-                eprintln!(
-                    "warning: {source}: option {} ({}) names no primary item: it is never chosen",
-                    option + 1,
-                    problem.names().option(option)
-                );
-            }
-        }
-    }
-    let start = Instant::now();
-    let mut budget = Budget::new();
-    if let Some(max) = args.max_nodes {
-        budget = budget.max_nodes(max);
-    }
-    if let Some(max) = args.max_updates {
-        budget = budget.max_updates(max);
-    }
-    if let Some(time) = timeout {
-        budget = budget.deadline(start + time);
-    }
-    let wanted = match (args.count || args.all, args.limit) {
-        (true, Some(limit)) => limit,
-        (true, None) => u64::MAX,
-        (false, _) => 1,
-    };
-    let whole_tree = args.count && args.limit.is_none() && !budget.is_bounded();
+    let budget = plan.budget(Instant::now());
     let progress = super::progress(None);
     if let Some(bar) = &progress {
-        bar.set_message(if args.count { "counting" } else { "searching" });
+        bar.set_message(if plan.args.count { "counting" } else { "searching" });
     }
-    if let Some(shard) = args.shard {
+    if let Some(shard) = plan.args.shard {
         let (stats, outcome) = problem.matrix().count_shard(64 * shard.count(), shard, &budget);
         if let Some(bar) = progress {
             bar.finish_and_clear();
@@ -252,153 +203,23 @@ pub fn run(args: Args) -> io::Result<Status> {
         let run = backtrack::split::Run::new("cover --count").input(text.as_bytes());
         return shard_line(&run, shard, &stats, outcome == Search::OutOfBudget);
     }
-    // The explorer's recording: the items as cells, each showing the option that covers it.
-    let names = problem.names().clone();
-    let primary = problem.matrix_ref().primary_items();
-    let option_items: Vec<Vec<usize>> =
-        (0..problem.matrix_ref().options()).map(|o| problem.matrix_ref().option_items(o).collect()).collect();
-    let covered = RefCell::new(vec![String::new(); primary]);
-    let recorder = args.html.as_ref().map(|_| {
-        let board = || covered.borrow().clone();
-        let why = |item: usize| (vec![item], format!("item {} has no option left", names.item(item)));
-        let mut recorder = Recorder::new(10_000, board, why);
-        recorder.label_cells((0..primary).map(|i| names.item(i).to_string()).collect());
-        RefCell::new(recorder)
-    });
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let report = if whole_tree && args.jobs != Some(1) && recorder.is_none() {
-        let stats = problem.matrix().count_in_parallel(args.jobs.unwrap_or(0) as usize);
-        Report {
-            verdict: if stats.solutions == 0 { Verdict::NoSolution } else { Verdict::Solved },
-            solutions: None,
-            count: stats.solutions,
-            nodes: stats.nodes,
-            updates: stats.updates,
-            stopped: false,
-            time_ms: (start.elapsed().as_secs_f64() * 1e6).round() / 1e3,
-            counting: true,
-        }
+    let explorer = plan.args.html.as_ref().map(|_| Explorer::new(&problem));
+    let mut render =
+        Renderer { out: io::BufWriter::new(io::stdout().lock()), format: plan.args.format, listed: 0 };
+    let whole_tree = plan.args.count && plan.args.limit.is_none() && !budget.is_bounded();
+    let report = if whole_tree && plan.args.jobs != Some(1) && explorer.is_none() {
+        Ok(plan.count_in_parallel(&mut problem))
     } else {
-        let mut solver = problem.solver();
-        solver.solver().set_budget(&budget);
-        if let Some(recorder) = &recorder {
-            solver.solver().set_watch(|event: Event<'_, usize>| {
-                let mut recorder = recorder.borrow_mut();
-                if recorder.is_full() {
-                    return;
-                }
-                let cover = |option: usize, text: String| {
-                    let mut covered = covered.borrow_mut();
-                    for &item in option_items[option].iter().filter(|&&i| i < primary) {
-                        covered[item] = text.clone();
-                    }
-                };
-                // The recorder shows each option by its items' names.
-                let _ = match event {
-                    Event::Assume { level, slot, assumption: &option } => {
-                        cover(option, (option + 1).to_string());
-                        let name = names.option(option);
-                        recorder.see(&Event::Assume { level, slot, assumption: &name })
-                    }
-                    Event::TakeBack { level, slot, assumption: &option } => {
-                        let name = names.option(option);
-                        let seen = recorder.see(&Event::TakeBack { level, slot, assumption: &name });
-                        cover(option, String::new());
-                        seen
-                    }
-                    Event::DeadEnd { .. } | Event::Solution { .. } => recorder.see(&event),
-                };
-            });
-        }
-        // The solutions go out as they are found, none kept: flat memory, the first at once,
-        // and the search ends with a reader that is gone. JSON opens its one object with
-        // them, and the report's other fields close it.
-        let json = args.format == Format::Json;
-        let listing = !args.count;
-        if listing && json {
-            write!(out, "{{\"solutions\":[")?;
-        }
-        let mut count = 0u64;
-        while count < wanted {
-            let Some(options) = solver.next_solution() else { break };
-            if listing {
-                let result = if json {
-                    let options: Vec<&str> = options.collect();
-                    let list = serde_json::to_string(&options).map_err(io::Error::other)?;
-                    write!(out, "{}{list}", if count > 0 { "," } else { "" })
-                } else {
-                    listed(&mut out, count, options)
-                };
-                if let Err(e) = result {
-                    if let Some(bar) = &progress {
-                        bar.finish_and_clear();
-                    }
-                    return Err(e);
-                }
-            }
-            count += 1;
-        }
-        if listing && json {
-            write!(out, "],")?;
-        }
-        let stats = solver.stats();
-        let stopped = solver.outcome() == Search::OutOfBudget;
-        Report {
-            verdict: match (count, stopped) {
-                (0, true) => Verdict::Stopped,
-                (0, false) => Verdict::NoSolution,
-                (_, true) if args.count || args.all => Verdict::Stopped,
-                _ => Verdict::Solved,
-            },
-            solutions: None,
-            count,
-            nodes: stats.nodes,
-            updates: stats.updates,
-            stopped,
-            time_ms: (start.elapsed().as_secs_f64() * 1e6).round() / 1e3,
-            counting: args.count,
-        }
+        plan.search(&mut problem, &budget, explorer.as_ref(), &mut render)
     };
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
-    if let (Some(recorder), Some(path)) = (recorder, &args.html) {
-        let recorder = recorder.into_inner();
-        let columns = (primary as f64).sqrt().ceil().max(1.0) as usize;
-        let layout = Layout {
-            rows: primary.div_ceil(columns),
-            cols: columns,
-            box_rows: 0,
-            box_cols: 0,
-            checkered: false,
-        };
-        let title =
-            format!("backtrack cover {}: Dancing Links, the items and the options that cover them", source);
-        match std::fs::write(path, recorder.page(&title, &layout)) {
-            Ok(()) => eprintln!("wrote {} moves of the search to {}", recorder.len(), path.display()),
-            Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
-        }
+    let report = report?;
+    if let (Some(explorer), Some(path)) = (explorer, &plan.args.html) {
+        explorer.write(path, &plan.source);
     }
-    if args.format == Format::Json && !args.count && report.solutions.is_none() && !report.counting {
-        // The object the streamed solutions opened: the other fields close it.
-        let rest = serde_json::to_string(&report).map_err(io::Error::other)?;
-        writeln!(out, "{}", rest.strip_prefix('{').unwrap_or(&rest))?;
-        out.flush()?;
-    } else {
-        show(&mut out, args.format == Format::Json, &report)?;
-    }
-    if args.format != Format::Json {
-        if args.stats {
-            eprintln!("nodes: {}", report.nodes);
-            eprintln!("updates: {}", report.updates);
-        }
-        if report.stopped {
-            eprintln!("stopped at the budget: there may be more solutions");
-        } else if report.count == 0 && !args.count {
-            eprintln!("no solution");
-        }
-    }
+    render.report(&report, plan.args.stats)?;
     Ok(match report.verdict {
         Verdict::Solved => Status::Solved,
         Verdict::NoSolution => Status::NoSolution,
@@ -406,16 +227,231 @@ pub fn run(args: Args) -> io::Result<Status> {
     })
 }
 
-/// The text of one solution of a listing: its options one a line, a blank line before each
-/// but the first.
-fn listed<'o>(out: &mut impl Write, index: u64, options: impl Iterator<Item = &'o str>) -> io::Result<()> {
-    if index > 0 {
-        writeln!(out)?;
+impl Plan {
+    /// The input and its problem; the error names the source.
+    fn read(&self) -> Result<(String, Named), String> {
+        let text = self.source.read_to_string()?;
+        let problem = Named::from_knuth_format(&text).map_err(|e| format!("{}: {e}", self.source))?;
+        // An option with secondary items only can never be chosen (no item asks for it): said,
+        // as Knuth's DLX1 says it, rather than kept without a word.
+        let matrix = problem.matrix_ref();
+        let primary = matrix.primary_items();
+        for option in 0..matrix.options() {
+            if matrix.option_items(option).all(|item| item >= primary) {
+                eprintln!(
+                    "warning: {}: option {} ({}) names no primary item: it is never chosen",
+                    self.source,
+                    option + 1,
+                    problem.names().option(option)
+                );
+            }
+        }
+        Ok((text, problem))
     }
-    for option in options {
-        writeln!(out, "{option}")?;
+
+    /// The budget of a search that starts at `start`.
+    fn budget(&self, start: Instant) -> Budget {
+        let mut budget = Budget::new();
+        if let Some(max) = self.args.max_nodes {
+            budget = budget.max_nodes(max);
+        }
+        if let Some(max) = self.args.max_updates {
+            budget = budget.max_updates(max);
+        }
+        if let Some(time) = self.timeout {
+            budget = budget.deadline(start + time);
+        }
+        budget
     }
-    Ok(())
+
+    /// Count the whole tree on every core (or --jobs J).
+    fn count_in_parallel(&self, problem: &mut Named) -> Report {
+        let start = Instant::now();
+        let stats = problem.matrix().count_in_parallel(self.args.jobs.unwrap_or(0) as usize);
+        Report {
+            verdict: if stats.solutions == 0 { Verdict::NoSolution } else { Verdict::Solved },
+            count: stats.solutions,
+            nodes: stats.nodes,
+            updates: stats.updates,
+            stopped: false,
+            time_ms: milliseconds(start),
+            counting: true,
+        }
+    }
+
+    /// Search on one thread: count, or list the solutions to `render` as they are found (none
+    /// kept: flat memory, the first at once, and the search ends with a reader that is gone).
+    fn search(
+        &self,
+        problem: &mut Named,
+        budget: &Budget,
+        explorer: Option<&Explorer>,
+        render: &mut Renderer<impl Write>,
+    ) -> io::Result<Report> {
+        let start = Instant::now();
+        let args = &self.args;
+        let wanted = match (args.count || args.all, args.limit) {
+            (true, Some(limit)) => limit,
+            (true, None) => u64::MAX,
+            (false, _) => 1,
+        };
+        let mut solver = problem.solver();
+        solver.solver().set_budget(budget);
+        if let Some(explorer) = explorer {
+            solver.solver().set_watch(|event: Event<'_, usize>| explorer.see(event));
+        }
+        let mut count = 0u64;
+        while count < wanted {
+            let Some(options) = solver.next_solution() else { break };
+            if !args.count {
+                render.solution(options)?;
+            }
+            count += 1;
+        }
+        let stats = solver.stats();
+        let stopped = solver.outcome() == Search::OutOfBudget;
+        Ok(Report {
+            verdict: match (count, stopped) {
+                (0, true) => Verdict::Stopped,
+                (0, false) => Verdict::NoSolution,
+                (_, true) if args.count || args.all => Verdict::Stopped,
+                _ => Verdict::Solved,
+            },
+            count,
+            nodes: stats.nodes,
+            updates: stats.updates,
+            stopped,
+            time_ms: milliseconds(start),
+            counting: args.count,
+        })
+    }
+}
+
+fn milliseconds(start: Instant) -> f64 {
+    (start.elapsed().as_secs_f64() * 1e6).round() / 1e3
+}
+
+/// The explorer's recording: the primary items as cells, each showing the option that covers it.
+struct Explorer<'p> {
+    names: std::rc::Rc<backtrack::dlx::Names>,
+    primary: usize,
+    option_items: Vec<Vec<usize>>,
+    covered: std::rc::Rc<RefCell<Vec<String>>>,
+    recorder: RefCell<Recorder<'p>>,
+}
+
+impl Explorer<'_> {
+    fn new(problem: &Named) -> Self {
+        let (names, matrix) = (std::rc::Rc::new(problem.names().clone()), problem.matrix_ref());
+        let primary = matrix.primary_items();
+        let option_items = (0..matrix.options()).map(|o| matrix.option_items(o).collect()).collect();
+        let covered = std::rc::Rc::new(RefCell::new(vec![String::new(); primary]));
+        let board = {
+            let covered = covered.clone();
+            move || covered.borrow().clone()
+        };
+        let why = {
+            let names = names.clone();
+            move |item: usize| (vec![item], format!("item {} has no option left", names.item(item)))
+        };
+        let mut recorder = Recorder::new(10_000, board, why);
+        recorder.label_cells((0..primary).map(|i| names.item(i).to_string()).collect());
+        Explorer { names, primary, option_items, covered, recorder: RefCell::new(recorder) }
+    }
+
+    /// See one move of the search: an option chosen shows its number on its items.
+    fn see(&self, event: Event<'_, usize>) {
+        let mut recorder = self.recorder.borrow_mut();
+        if recorder.is_full() {
+            return;
+        }
+        let cover = |option: usize, text: String| {
+            let mut covered = self.covered.borrow_mut();
+            for &item in self.option_items[option].iter().filter(|&&i| i < self.primary) {
+                covered[item] = text.clone();
+            }
+        };
+        // The recorder shows each option by its items' names.
+        let _ = match event {
+            Event::Assume { level, slot, assumption: &option } => {
+                cover(option, (option + 1).to_string());
+                let name = self.names.option(option);
+                recorder.see(&Event::Assume { level, slot, assumption: &name })
+            }
+            Event::TakeBack { level, slot, assumption: &option } => {
+                let name = self.names.option(option);
+                let seen = recorder.see(&Event::TakeBack { level, slot, assumption: &name });
+                cover(option, String::new());
+                seen
+            }
+            Event::DeadEnd { .. } | Event::Solution { .. } => recorder.see(&event),
+        };
+    }
+
+    /// Write the page to `path` (said on standard error).
+    fn write(self, path: &std::path::Path, source: &Source) {
+        let recorder = self.recorder.into_inner();
+        let columns = (self.primary as f64).sqrt().ceil().max(1.0) as usize;
+        let rows = self.primary.div_ceil(columns);
+        let layout = Layout { rows, cols: columns, box_rows: 0, box_cols: 0, checkered: false };
+        let title =
+            format!("backtrack cover {source}: Dancing Links, the items and the options that cover them");
+        match std::fs::write(path, recorder.page(&title, &layout)) {
+            Ok(()) => eprintln!("wrote {} moves of the search to {}", recorder.len(), path.display()),
+            Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
+        }
+    }
+}
+
+/// Writes the answer: the solutions as they come, then the report, as text or JSON. In JSON
+/// the solutions open the answer's one object, and the report's other fields close it.
+struct Renderer<W> {
+    out: W,
+    format: Format,
+    listed: u64,
+}
+
+impl<W: Write> Renderer<W> {
+    fn solution<'o>(&mut self, options: impl Iterator<Item = &'o str>) -> io::Result<()> {
+        let first = self.listed == 0;
+        self.listed += 1;
+        if self.format == Format::Json {
+            let options: Vec<&str> = options.collect();
+            let list = serde_json::to_string(&options).map_err(io::Error::other)?;
+            return write!(self.out, "{}{list}", if first { "{\"solutions\":[" } else { "," });
+        }
+        if !first {
+            writeln!(self.out)?;
+        }
+        for option in options {
+            writeln!(self.out, "{option}")?;
+        }
+        Ok(())
+    }
+
+    fn report(&mut self, report: &Report, stats: bool) -> io::Result<()> {
+        if self.format == Format::Json {
+            let rest = serde_json::to_string(report).map_err(io::Error::other)?;
+            let listing = !report.counting;
+            match (listing, self.listed) {
+                (false, _) => writeln!(self.out, "{rest}")?,
+                (true, 0) => writeln!(self.out, "{{\"solutions\":[],{}", &rest[1..])?,
+                (true, _) => writeln!(self.out, "],{}", &rest[1..])?,
+            }
+            return self.out.flush();
+        }
+        show(&mut self.out, false, report)?;
+        if stats {
+            eprintln!("nodes: {}", report.nodes);
+            eprintln!("updates: {}", report.updates);
+        }
+        if report.stopped {
+            eprintln!("stopped at the budget: there may be more solutions");
+        } else if report.count == 0 && !report.counting {
+            eprintln!("no solution");
+        }
+        Ok(())
+    }
 }
 
 /// A shard's counters, as one JSON line for `backtrack merge`.
