@@ -92,7 +92,7 @@
 //!   estimate, budgets, JSON).
 //! - `examples/`: the driver reused in a page of code each: Sudoku, queens, the knight's tour,
 //!   and a gallery (Langford pairs, Latin and magic squares, derangements, graph colouring,
-//!   cryptarithms, subset sums), each counting what its published count says;
+//!   cryptarithms, subset sums, word squares), each counting what its published count says;
 //!   `docs/tutorial.md`: the course.
 //!
 //! # Features

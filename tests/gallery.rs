@@ -248,3 +248,31 @@ fn sums_of_distinct_squares_count_as_oeis_a033461() {
     let (_, all) = run("subset_sum", &["15", "1", "2", "3", "4", "5", "6", "--all"]);
     assert!(all.contains("15 = 6 + 5 + 4\n") && all.ends_with("4 solutions\n"), "{all}");
 }
+
+#[test]
+fn word_squares_counted_as_plain_loops_count_them() {
+    // The symmetric squares of three-letter words of the list, counted by three nested loops
+    // over every word: row 2 begins with row 1's second letter, row 3 with the third letters of
+    // rows 1 and 2.
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/data/words.txt")).unwrap();
+    let words: Vec<&[u8]> =
+        text.lines().filter(|w| !w.starts_with('#') && w.len() == 3).map(str::as_bytes).collect();
+    let mut squares = 0u64;
+    for a in &words {
+        for b in words.iter().filter(|b| b[0] == a[1]) {
+            squares += words.iter().filter(|c| c[0] == a[2] && c[1] == b[2]).count() as u64;
+        }
+    }
+    assert!(squares > 1000);
+    assert_eq!(count("word_square", &["3"]), squares);
+    // A square of five letters, checked by its rows and columns against the list.
+    let (_, square) = run("word_square", &["5"]);
+    let rows: Vec<&str> = square.lines().collect();
+    assert_eq!(rows.len(), 5);
+    for i in 0..5 {
+        let column: String = rows.iter().map(|r| r.as_bytes()[i] as char).collect();
+        assert_eq!(column, rows[i], "column {i}");
+        assert!(text.lines().any(|w| w == rows[i]), "{} is a word of the list", rows[i]);
+    }
+}
