@@ -38,7 +38,7 @@ fn queens_driver(n: usize) -> (u64, u64) {
         })
         .collect();
     let mut search = stack_assumptions(&gens);
-    let count = search.by_ref().count() as u64;
+    let count = search.count_all();
     (count, search.stats().nodes())
 }
 
@@ -61,7 +61,7 @@ fn queens_driver_levels(n: usize) -> (u64, u64) {
         })
         .collect();
     let mut search = stack_assumptions(&gens);
-    let count = search.by_ref().count() as u64;
+    let count = search.count_all();
     (count, search.stats().nodes())
 }
 
@@ -160,7 +160,7 @@ fn main() {
     );
     println!("|---:|---:|---:|---:|---:|---:|---:|---:|");
     for &n in &sizes {
-        let runs = if n >= 14 { 3 } else { 5 };
+        let runs = if n >= 14 { 5 } else { 11 };
         let ((count, nodes), t_driver) = best_of(runs, || queens_driver(n));
         let ((count2, nodes2), t_bits) = best_of(runs, || queens_bitboard(n));
         let ((count3, nodes3), t_levels) = best_of(runs, || queens_driver_levels(n));

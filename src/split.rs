@@ -106,7 +106,15 @@ impl Part<'_> {
         O: Observer<I::Item>,
         S: SlotOrder<G, I>,
     {
-        self.run(search, || ())
+        match self {
+            // A subtree is counted whole: by recursion ([`Assumptions::count_all`]).
+            Part::Below(prefix) => {
+                let mut search = search.below(prefix);
+                search.count_all();
+                search.stats().clone()
+            }
+            top => top.run(search, || ()),
+        }
     }
 }
 

@@ -316,3 +316,72 @@ fn the_path_lists_the_slots_in_the_order_reached() {
     drop(search);
     assert_unwound_lifo(&p);
 }
+
+#[test]
+fn counting_by_recursion_tells_the_same_events_and_counters_as_next() {
+    // For each board, each order, a cut below a prefix, and an observer that stops the search
+    // at its k-th event: `count_all` and `by_ref().count()` see the same events, in the same
+    // order, with the same counters and the same ending.
+    let masks = (Cell::new(0u64), Cell::new(0u128), Cell::new(0u128));
+    for n in [1, 4, 6] {
+        let toggle = |row: usize, col: usize| {
+            masks.0.set(masks.0.get() ^ 1 << col);
+            masks.1.set(masks.1.get() ^ 1 << (row + col));
+            masks.2.set(masks.2.get() ^ 1 << (col + n - 1 - row));
+        };
+        let generators: Vec<_> = (0..n)
+            .map(|row| {
+                let (masks, toggle) = (&masks, &toggle);
+                move || {
+                    let taken = masks.0.get()
+                        | (masks.1.get() >> row) as u64
+                        | (masks.2.get() >> (n - 1 - row)) as u64;
+                    backtrack::Ones((u64::MAX >> (64 - n)) & !taken).map(move |col| {
+                        toggle(row, col);
+                        Attempt::new((row, col), move |&(r, c)| toggle(r, c))
+                    })
+                }
+            })
+            .collect();
+        for (fewest, prefix, stop_at) in [false, true]
+            .into_iter()
+            .cartesian_product([vec![], vec![1]])
+            .cartesian_product([0, 1, 2, 7, 40, 300])
+            .map(|((f, p), k)| (f, p, k))
+        {
+            let run = |recursive: bool| {
+                let events = RefCell::new(Vec::new());
+                let observer = |e: Event<'_, Attempt<(usize, usize), _>>| {
+                    events.borrow_mut().push(format!("{e:?}"));
+                    if events.borrow().len() == stop_at {
+                        std::ops::ControlFlow::Break(())
+                    } else {
+                        std::ops::ControlFlow::Continue(())
+                    }
+                };
+                let search = stack_assumptions(&generators).observe(observer);
+                let search = if prefix.is_empty() { search } else { search.below(&prefix) };
+                let (count, stats, stopped) = if fewest {
+                    let mut search = search.fewest_first();
+                    let count = if recursive { search.count_all() } else { search.by_ref().count() as u64 };
+                    (count, search.stats().clone(), search.is_stopped())
+                } else {
+                    let mut search = search;
+                    let count = if recursive { search.count_all() } else { search.by_ref().count() as u64 };
+                    (count, search.stats().clone(), search.is_stopped())
+                };
+                assert_eq!(
+                    (masks.0.get(), masks.1.get(), masks.2.get()),
+                    (0, 0, 0),
+                    "every assumption taken back"
+                );
+                (count, stats, stopped, events.into_inner())
+            };
+            assert_eq!(
+                run(true),
+                run(false),
+                "n = {n}, fewest {fewest}, prefix {prefix:?}, stop at {stop_at}"
+            );
+        }
+    }
+}

@@ -382,7 +382,10 @@ impl Tools {
             u64::MAX
         };
         let mut found = 0;
-        while found < wanted && search.next().is_some() {
+        if !listing {
+            found = search.count_all(); // the whole tree, by recursion where it is shallow
+        }
+        while listing && found < wanted && search.next().is_some() {
             if listing {
                 problem.solved(state)?;
                 let text = shown(problem, state, &search).trim_end().to_string();
