@@ -64,7 +64,7 @@ mod output;
 
 use output::Summary;
 
-pub use output::{Format, Paced, Status, progress};
+pub use output::{Format, Paced, Status, json_line, progress};
 
 use crate::split::{self, Part, Shard};
 use crate::watch::{Counters, Layout, Recorder, Watch, Watcher};
@@ -312,7 +312,7 @@ impl Tools {
                 Format::Json => {
                     let value = serde_json::json!({"probes": self.probes, "nodes": guess.nodes,
                         "solutions": guess.solutions, "profile": guess.profile});
-                    output::json_line(&mut *out, &value)?;
+                    json_line(&mut *out, &value)?;
                 }
                 Format::Text | Format::Line => writeln!(
                     out,
@@ -555,7 +555,7 @@ impl Tools {
             writeln!(out, "{}", split::shard_summary(&run, shard, &total, budget.exceeded()))?;
         } else if self.format == Format::Json {
             let summary = Summary::new(found, &total, false, start.elapsed(), self.stats);
-            output::json_line(&mut *out, &summary)?;
+            json_line(&mut *out, &summary)?;
         } else if self.stats {
             counted(&total, out)?;
         } else {

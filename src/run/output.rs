@@ -38,8 +38,9 @@ impl From<Status> for std::process::ExitCode {
     }
 }
 
-/// Write `value` as one line of JSON, the one way the crate's commands write data.
-pub(crate) fn json_line(mut out: impl Write, value: &impl serde::Serialize) -> io::Result<()> {
+/// Write `value` as one line of JSON (JSON lines): the one place that serialises answers, for
+/// the runner and every command of `backtrack`, so another data format would be added here.
+pub fn json_line(mut out: impl Write, value: &impl serde::Serialize) -> io::Result<()> {
     serde_json::to_writer(&mut out, value)?;
     writeln!(out)
 }

@@ -121,12 +121,8 @@ pub fn one_or_more(text: &str) -> Result<u64, String> {
     }
 }
 
-/// Write `value` as one line of data (JSON lines): the one place that serialises results, for
-/// every command and mode, so another data format would be added here.
-pub fn data_line(mut out: impl io::Write, value: &impl serde::Serialize) -> io::Result<()> {
-    serde_json::to_writer(&mut out, value)?;
-    writeln!(out)
-}
+/// Write `value` as one line of data (JSON lines): the crate's one JSON writer.
+pub use backtrack::run::json_line as data_line;
 
 /// Write `value` as data or as text, and flush.
 pub fn show(mut out: impl io::Write, data: bool, value: &impl Show) -> io::Result<()> {
