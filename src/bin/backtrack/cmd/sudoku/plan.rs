@@ -284,9 +284,10 @@ pub enum Input {
     Source(Source),
 }
 
-/// Limits on each search.
+/// The options that bound each search (--max-nodes, --timeout): each puzzle's search gets a
+/// `backtrack::Budget` made of them when it starts (the timeout becomes its deadline).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Budget {
+pub struct Bounds {
     /// The most nodes (guesses for the band engine).
     pub max_nodes: Option<u64>,
     /// The longest time.
@@ -316,7 +317,7 @@ pub struct Plan {
     pub format: Option<Format>,
     pub stats: bool,
     pub jobs: usize,
-    pub budget: Budget,
+    pub budget: Bounds,
     /// The logic solver's techniques, in the chain's order (every one unless restricted).
     pub techniques: Vec<Builtin>,
     /// The part of a batch to solve (`None`: all of it).
@@ -529,7 +530,7 @@ impl Args {
             format: self.format,
             stats: self.stats,
             jobs,
-            budget: Budget { max_nodes: self.max_nodes, timeout },
+            budget: Bounds { max_nodes: self.max_nodes, timeout },
             techniques: if self.techniques.is_empty() {
                 Builtin::ALL.to_vec()
             } else {
