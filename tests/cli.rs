@@ -187,7 +187,7 @@ fn cover_reads_knuths_format() {
         let out = backtrack(&["cover", "--count", "--stats", "--jobs", jobs, "-"], Some(queens8));
         assert_eq!(out.status.code(), Some(0));
         assert_eq!(text(&out.stdout).lines().last(), Some("92"));
-        assert_eq!(text(&out.stderr), "nodes: 1049\nupdates: 16680\n", "{jobs} jobs");
+        assert_eq!(text(&out.stderr), "algorithm: X\nnodes: 1049\nupdates: 16680\n", "{jobs} jobs");
     }
 
     // The first solution: one option a line, eight queens on distinct rows and columns.

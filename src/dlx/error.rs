@@ -59,6 +59,14 @@ pub enum DlxError {
         /// The name.
         name: String,
     },
+    /// A colour on a primary item: only secondary items take colours (a primary item is
+    /// covered exactly once, so there is nothing for options to agree on).
+    ColorOnPrimary {
+        /// The option's number.
+        option: usize,
+        /// The primary item given a colour.
+        item: usize,
+    },
     /// An error in a file in Knuth's format, at a line.
     Format {
         /// The line, from 1.
@@ -88,6 +96,12 @@ impl fmt::Display for DlxError {
             DlxError::SearchStarted => write!(f, "options are chosen before the search starts"),
             DlxError::DuplicateName { name } => write!(f, "the name {name:?} is given twice"),
             DlxError::UnknownName { name } => write!(f, "{name:?} is not an item"),
+            DlxError::ColorOnPrimary { option, item } => {
+                write!(
+                    f,
+                    "option {option} gives primary item {item} a colour: only secondary items take colours"
+                )
+            }
             DlxError::Format { line, message } => write!(f, "line {line}: {message}"),
         }
     }

@@ -22,7 +22,9 @@ impl Named {
     ///
     /// # Errors
     /// [`DlxError::Format`] with the line: a missing item line, a name twice in the item line,
-    /// an option naming an unknown item or an item twice, a `:` (colours are not supported).
+    /// an option naming an unknown item or an item twice, a colour on a primary item. A
+    /// secondary item in an option may carry a colour, `x:red`: the problem is then Knuth's
+    /// XCC, solved by Algorithm C as his DLX2 solves it.
     pub fn from_knuth_format(text: &str) -> Result<Named, DlxError> {
         let mut lines =
             text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.starts_with('|'));
@@ -39,7 +41,10 @@ impl Named {
             return Err(at(line, "more than one '|' in the item line".into()));
         }
         if let Some(name) = items.split_whitespace().find(|n| n.contains(':')) {
-            return Err(at(line, format!("item {name:?}: colours are not supported")));
+            return Err(at(
+                line,
+                format!("item {name:?}: an item's name has no ':' (colours go on the options' items, x:red)"),
+            ));
         }
         let mut problem =
             Named::new(primary.split_whitespace(), secondary.split_whitespace()).map_err(|e| match e {
@@ -51,12 +56,21 @@ impl Named {
                 continue;
             }
             let names: Vec<&str> = option.split_whitespace().collect();
-            if let Some(name) = names.iter().find(|n| n.contains(':')) {
-                return Err(at(line, format!("{name:?}: colours are not supported")));
+            if let Some(name) = names.iter().find(|n| {
+                n.split_once(':').is_some_and(|(i, c)| i.is_empty() || c.is_empty() || c.contains(':'))
+            }) {
+                return Err(at(line, format!("{name:?}: a colour is written item:colour")));
             }
             // `add_option` checks the names; here its errors gain the line they are on.
             problem.add_option(&names.join(" "), &names).map_err(|e| match e {
                 DlxError::UnknownName { name } => at(line, format!("{name:?} is not an item")),
+                DlxError::ColorOnPrimary { item, .. } => at(
+                    line,
+                    format!(
+                        "{:?} is a primary item: only secondary items take colours",
+                        problem.names().item(item)
+                    ),
+                ),
                 DlxError::RepeatedItem { item, .. } => {
                     at(line, format!("item {:?} appears twice in the option", problem.names().item(item)))
                 }
@@ -77,7 +91,14 @@ impl Named {
         }
         out.push('\n');
         for o in 0..matrix.options() {
-            let line: Vec<&str> = matrix.option_items(o).map(|i| names.item(i)).collect();
+            let named = |(i, c): (usize, u32)| {
+                if c == 0 {
+                    names.item(i).to_string()
+                } else {
+                    format!("{}:{}", names.item(i), names.color(c))
+                }
+            };
+            let line: Vec<String> = matrix.option_colored_items(o).map(named).collect();
             let _ = writeln!(out, "{}", line.join(" "));
         }
         out

@@ -53,7 +53,15 @@ pub struct Matrix {
     nodes: Vec<Node>,
     /// The spacer that precedes each option: its nodes follow it.
     option_spacer: Vec<u32>,
+    /// The colour of each node (Knuth's Algorithm C, his DLX2): 0 for none, a colour from 1 on
+    /// a secondary item, [`PURIFIED`] while its item is purified to its colour. Empty while no
+    /// option has a colour: Algorithm X then pays nothing for them but one test a node.
+    colors: Vec<i32>,
 }
+
+/// The colour of a node whose item is purified to that node's own colour: it is compatible with
+/// the choice made, so it is neither hidden nor purified again (Knuth's `color = -1`).
+const PURIFIED: i32 = -1;
 
 impl Matrix {
     /// An empty matrix with `primary` primary items and `secondary` secondary items.
@@ -75,7 +83,7 @@ impl Matrix {
         let mut nodes: Vec<Node> = (0..n as u32).map(|i| Node { up: i, down: i, item: 0 }).collect();
         // The first spacer.
         nodes.push(Node { up: 0, down: 0, item: SPACER });
-        Matrix { primary, items, prev, next, nodes, option_spacer: Vec::new() }
+        Matrix { primary, items, prev, next, nodes, option_spacer: Vec::new(), colors: Vec::new() }
     }
 
     /// The number of primary items.
@@ -98,6 +106,55 @@ impl Matrix {
     /// # Errors
     /// An empty option, an item out of range, or an item named twice.
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, DlxError> {
+        let colored: Vec<(usize, u32)> = items.iter().map(|&i| (i, 0)).collect();
+        self.add_colored_option(&colored)
+    }
+
+    /// Add an option covering `items`, each with a colour: 0 for none, or a colour from 1 on a
+    /// secondary item (Knuth's `x:red`). Options that give a secondary item the same colour
+    /// may both be chosen; a colourless one takes the item alone. With colours the search is
+    /// Knuth's Algorithm C (his DLX2), with his counts.
+    ///
+    /// ```
+    /// use backtrack::dlx::Matrix;
+    ///
+    /// // TAOCP 7.2.2.1-(49): items p q r | x y, colours A = 1, B = 2.
+    /// let mut m = Matrix::new(3, 2);
+    /// let [p, q, r, x, y] = [0, 1, 2, 3, 4];
+    /// for option in [&[(p, 0), (q, 0), (x, 0), (y, 1)][..], &[(p, 0), (r, 0), (x, 1), (y, 0)],
+    ///                &[(p, 0), (x, 2)], &[(q, 0), (x, 1)], &[(r, 0), (y, 2)]] {
+    ///     m.add_colored_option(option)?;
+    /// }
+    /// let solutions: Vec<Vec<usize>> = m.solver().collect();
+    /// assert_eq!(solutions, [vec![3, 1]]); // q x:A, then p r x:A y: both give x the colour A
+    /// # Ok::<(), backtrack::dlx::DlxError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// An empty option, an item out of range or named twice, a colour on a primary item.
+    pub fn add_colored_option(&mut self, items: &[(usize, u32)]) -> Result<usize, DlxError> {
+        if let Some(&(item, _)) = items.iter().find(|&&(i, c)| c > 0 && i < self.primary) {
+            return Err(DlxError::ColorOnPrimary { option: self.options(), item });
+        }
+        if items.iter().any(|&(_, c)| c > i32::MAX as u32) {
+            return Err(DlxError::TooLarge { nodes: self.nodes.len() });
+        }
+        let plain: Vec<usize> = items.iter().map(|&(i, _)| i).collect();
+        let option = self.add_plain_option(&plain)?;
+        if items.iter().any(|&(_, c)| c > 0) && self.colors.is_empty() {
+            self.colors = vec![0; self.nodes.len()];
+        }
+        if !self.colors.is_empty() {
+            self.colors.resize(self.nodes.len(), 0);
+            let first = self.option_spacer[option] as usize + 1;
+            for (k, &(_, color)) in items.iter().enumerate() {
+                self.colors[first + k] = color as i32;
+            }
+        }
+        Ok(option)
+    }
+
+    fn add_plain_option(&mut self, items: &[usize]) -> Result<usize, DlxError> {
         if items.is_empty() {
             return Err(DlxError::EmptyOption { option: self.options() });
         }
@@ -141,6 +198,25 @@ impl Matrix {
     pub fn option_items(&self, option: usize) -> impl Iterator<Item = usize> + '_ {
         let first = self.option_spacer[option] as usize + 1;
         self.nodes[first..].iter().take_while(|n| n.item < SPACER).map(|n| n.item as usize - 1)
+    }
+
+    /// The items of `option` with their colours (0: none), in the order given.
+    pub fn option_colored_items(&self, option: usize) -> impl Iterator<Item = (usize, u32)> + '_ {
+        let first = self.option_spacer[option] as usize + 1;
+        self.option_items(option)
+            .enumerate()
+            .map(move |(k, item)| (item, self.color(first + k).max(0) as u32))
+    }
+
+    /// Whether some option gives an item a colour: the search is then Algorithm C.
+    pub fn has_colors(&self) -> bool {
+        !self.colors.is_empty()
+    }
+
+    /// The colour of node `x` (0 when the matrix has none).
+    #[inline]
+    fn color(&self, x: usize) -> i32 {
+        if self.colors.is_empty() { 0 } else { self.colors[x] }
     }
 
     /// How many options are left in the list of `header`'s item (stored in the header node).
@@ -212,6 +288,10 @@ impl Matrix {
                 q = up; // wrap to the first node of the option
                 continue;
             }
+            if self.color(q as usize) == PURIFIED {
+                q += 1; // its item is purified to this node's colour: it stays
+                continue;
+            }
             self.nodes[up as usize].down = down;
             self.nodes[down as usize].up = up;
             self.nodes[item as usize].item -= 1; // the header's len
@@ -247,6 +327,10 @@ impl Matrix {
                 q = down; // wrap to the last node of the option
                 continue;
             }
+            if self.color(q as usize) == PURIFIED {
+                q -= 1;
+                continue;
+            }
             self.nodes[up as usize].down = q;
             self.nodes[down as usize].up = q;
             self.nodes[item as usize].item += 1; // the header's len
@@ -254,9 +338,11 @@ impl Matrix {
         }
     }
 
-    /// Cover the items of `node`'s option other than `node`'s own, going right.
+    /// Cover the items of `node`'s option other than `node`'s own, going right: a colourless
+    /// item is covered, a coloured one purified (Knuth's Algorithm C), a purified one left.
+    /// The updates; `cleansings` counts as Knuth's DLX2 counts them.
     #[inline]
-    pub(super) fn cover_others(&mut self, node: u32) -> u64 {
+    pub(super) fn cover_others(&mut self, node: u32, cleansings: &mut u64) -> u64 {
         let mut updates = 0;
         let mut p = node + 1;
         while p != node {
@@ -264,14 +350,14 @@ impl Matrix {
             if item >= SPACER {
                 p = up;
             } else {
-                updates += self.cover(item);
+                updates += self.cover_or_purify(p, cleansings);
                 p += 1;
             }
         }
         updates
     }
 
-    /// Undo [`cover_others`](Self::cover_others): uncover going left.
+    /// Undo [`cover_others`](Self::cover_others): uncover or unpurify going left.
     #[inline]
     pub(super) fn uncover_others(&mut self, node: u32) {
         let mut p = node - 1;
@@ -280,10 +366,70 @@ impl Matrix {
             if item >= SPACER {
                 p = down;
             } else {
-                self.uncover(item);
+                self.uncover_or_unpurify(p);
                 p -= 1;
             }
         }
+    }
+
+    /// Cover node `p`'s item, or purify it to `p`'s colour.
+    #[inline]
+    pub(super) fn cover_or_purify(&mut self, p: u32, cleansings: &mut u64) -> u64 {
+        match self.color(p as usize) {
+            0 => self.cover(self.nodes[p as usize].item),
+            PURIFIED => 0,
+            _ => self.purify(p, cleansings),
+        }
+    }
+
+    /// Undo [`cover_or_purify`](Self::cover_or_purify).
+    #[inline]
+    pub(super) fn uncover_or_unpurify(&mut self, p: u32) {
+        match self.color(p as usize) {
+            0 => self.uncover(self.nodes[p as usize].item),
+            PURIFIED => {}
+            _ => self.unpurify(p),
+        }
+    }
+
+    /// Keep in `p`'s item only the options that give it `p`'s colour: hide the others, and
+    /// mark those as [`PURIFIED`] (Knuth's `purify`, with his counts: an update a node hidden,
+    /// a cleansing for the item and for each option kept).
+    fn purify(&mut self, p: u32, cleansings: &mut u64) -> u64 {
+        let (header, color) = (self.nodes[p as usize].item, self.colors[p as usize]);
+        *cleansings += 1;
+        let mut updates = 0;
+        let mut row = self.nodes[header as usize].down;
+        while row != header {
+            if self.colors[row as usize] == color {
+                *cleansings += 1;
+                self.colors[row as usize] = PURIFIED;
+            } else {
+                updates += self.hide(row);
+            }
+            row = self.nodes[row as usize].down;
+        }
+        updates
+    }
+
+    /// Undo [`purify`](Self::purify), going up.
+    fn unpurify(&mut self, p: u32) {
+        let (header, color) = (self.nodes[p as usize].item, self.colors[p as usize]);
+        let mut row = self.nodes[header as usize].up;
+        while row != header {
+            if self.colors[row as usize] == PURIFIED {
+                self.colors[row as usize] = color;
+            } else {
+                self.unhide(row);
+            }
+            row = self.nodes[row as usize].up;
+        }
+    }
+
+    /// Whether node `x` is in its item's list (not hidden).
+    pub(super) fn is_visible(&self, x: u32) -> bool {
+        let Node { up, .. } = self.nodes[x as usize];
+        self.nodes[up as usize].down == x
     }
 
     /// The primary item with the fewest options left (leftmost on ties), as a header index;

@@ -37,6 +37,9 @@ pub struct Names {
     item_index: HashMap<String, usize>,
     options: Vec<String>,
     option_index: HashMap<String, usize>,
+    /// The colours' names, colour `c` at `c - 1`.
+    colors: Vec<String>,
+    color_index: HashMap<String, u32>,
 }
 
 impl Names {
@@ -53,6 +56,11 @@ impl Names {
     /// The number of the item called `name`.
     pub fn item_number(&self, name: &str) -> Option<usize> {
         self.item_index.get(name).copied()
+    }
+
+    /// The name of colour `color` (from 1).
+    pub fn color(&self, color: u32) -> &str {
+        &self.colors[color as usize - 1]
     }
 
     /// The number of the (first) option called `name`.
@@ -90,22 +98,40 @@ impl Named {
     }
 
     /// Add an option called `name` that covers the items named `items`; returns its number.
+    /// A secondary item may carry a colour, `x:red` as in Knuth's DLX2: options that give it
+    /// the same colour go together (Algorithm C).
     ///
     /// # Errors
-    /// An unknown item name, an item named twice, or no item.
+    /// An unknown item name, an item named twice, no item, a colour on a primary item.
     pub fn add_option<I>(&mut self, name: &str, items: I) -> Result<usize, DlxError>
     where
         I: IntoIterator,
         I::Item: AsRef<str>,
     {
-        let numbers = items
-            .into_iter()
-            .map(|item| {
-                let item = item.as_ref();
-                self.names.item_number(item).ok_or_else(|| DlxError::UnknownName { name: item.to_string() })
-            })
-            .collect::<Result<Vec<usize>, DlxError>>()?;
-        let option = self.matrix.add_option(&numbers)?;
+        let mut numbers = Vec::new();
+        for item in items {
+            let (item, color) = match item.as_ref().split_once(':') {
+                Some((item, color)) => (item, Some(color)),
+                None => (item.as_ref(), None),
+            };
+            let number = self
+                .names
+                .item_number(item)
+                .ok_or_else(|| DlxError::UnknownName { name: item.to_string() })?;
+            let color = match color {
+                None => 0,
+                Some(color) => {
+                    let next = self.names.colors.len() as u32 + 1;
+                    let c = *self.names.color_index.entry(color.to_string()).or_insert(next);
+                    if c == next {
+                        self.names.colors.push(color.to_string());
+                    }
+                    c
+                }
+            };
+            numbers.push((number, color));
+        }
+        let option = self.matrix.add_colored_option(&numbers)?;
         self.names.option_index.entry(name.to_string()).or_insert(option);
         self.names.options.push(name.to_string());
         Ok(option)

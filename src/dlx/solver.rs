@@ -17,6 +17,9 @@ pub struct Stats {
     pub dead_ends: u64,
     /// Solutions found.
     pub solutions: u64,
+    /// Cleansings, as Knuth's DLX2 counts them (Algorithm C): an item purified to a colour,
+    /// and each option kept because it gives the item that colour. 0 without colours.
+    pub cleansings: u64,
 }
 
 impl Stats {
@@ -26,6 +29,7 @@ impl Stats {
         self.updates += other.updates;
         self.dead_ends += other.dead_ends;
         self.solutions += other.solutions;
+        self.cleansings += other.cleansings;
     }
 }
 
@@ -274,13 +278,18 @@ impl Solver<'_> {
         let Some(first) = self.matrix.first_node(option) else {
             return Err(DlxError::NoSuchOption { option, options: self.matrix.options() });
         };
-        if let Some(item) = self.matrix.option_items(option).find(|&i| !self.matrix.is_active(i as u32 + 1)) {
+        // An item already covered, or a node hidden: its option clashes with a choice made
+        // (a colour another option already gave a secondary item, say).
+        let m = &*self.matrix;
+        let clash = (first..)
+            .zip(m.option_items(option))
+            .find(|&(x, i)| !m.is_active(i as u32 + 1) || !m.is_visible(x));
+        if let Some((_, item)) = clash {
             return Err(DlxError::Conflict { option, item });
         }
-        // Cover the option's items, its own first item included.
-        let header = self.matrix.item_of(first);
-        self.stats.updates += self.matrix.cover(header);
-        self.stats.updates += self.matrix.cover_others(first);
+        // Cover (or purify) the option's items, its own first item included.
+        self.stats.updates += self.matrix.cover_or_purify(first, &mut self.stats.cleansings);
+        self.stats.updates += self.matrix.cover_others(first, &mut self.stats.cleansings);
         self.preset.push(first);
         Ok(())
     }
@@ -469,7 +478,7 @@ impl Solver<'_> {
                         self.state = State::Recover;
                         continue;
                     }
-                    self.stats.updates += m.cover_others(cur);
+                    self.stats.updates += m.cover_others(cur, &mut self.stats.cleansings);
                     let stop = tell(&mut self.watcher, || Move::Choose {
                         level: self.level + 1,
                         option: m.option_of(cur),
@@ -548,7 +557,7 @@ impl Solver<'_> {
         }
         while let Some(first) = self.preset.pop() {
             m.uncover_others(first);
-            m.uncover(m.item_of(first));
+            m.uncover_or_unpurify(first);
         }
         debug_assert_eq!(m.sanity(), Ok(()), "the matrix is restored");
         self.state = State::Done;

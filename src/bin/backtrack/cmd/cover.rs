@@ -109,9 +109,14 @@ enum Verdict {
 #[derive(Debug, Serialize)]
 struct Report {
     verdict: Verdict,
+    /// Knuth's algorithm the search runs: X, or C when an option gives an item a colour.
+    algorithm: &'static str,
     count: u64,
     nodes: u64,
     updates: u64,
+    /// Cleansings, as Knuth's DLX2 counts them: with colours only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cleansings: Option<u64>,
     /// A budget ended the search (the text says so; in JSON, the verdict `stopped` does, as in
     /// `backtrack sudoku`'s answers).
     #[serde(skip)]
@@ -270,9 +275,11 @@ impl Plan {
         let stats = problem.matrix().count_in_parallel(self.args.jobs.unwrap_or(0) as usize);
         Report {
             verdict: if stats.solutions == 0 { Verdict::NoSolution } else { Verdict::Solved },
+            algorithm: algorithm(problem),
             count: stats.solutions,
             nodes: stats.nodes,
             updates: stats.updates,
+            cleansings: problem.matrix_ref().has_colors().then_some(stats.cleansings),
             stopped: false,
             time_ms: milliseconds(start),
             counting: true,
@@ -295,6 +302,7 @@ impl Plan {
             (true, None) => u64::MAX,
             (false, _) => 1,
         };
+        let (algorithm, colors) = (algorithm(problem), problem.matrix_ref().has_colors());
         let mut solver = problem.solver();
         solver.solver().set_budget(budget);
         if let Some(explorer) = explorer {
@@ -317,14 +325,21 @@ impl Plan {
                 (_, true) if args.count || args.all => Verdict::Stopped,
                 _ => Verdict::Solved,
             },
+            algorithm,
             count,
             nodes: stats.nodes,
             updates: stats.updates,
+            cleansings: colors.then_some(stats.cleansings),
             stopped,
             time_ms: milliseconds(start),
             counting: args.count,
         })
     }
+}
+
+/// Knuth's algorithm for the problem: C (his DLX2) when an option gives an item a colour, else X.
+fn algorithm(problem: &Named) -> &'static str {
+    if problem.matrix_ref().has_colors() { "C" } else { "X" }
 }
 
 fn milliseconds(start: Instant) -> f64 {
@@ -442,8 +457,12 @@ impl<W: Write> Renderer<W> {
         }
         show(&mut self.out, false, report)?;
         if stats {
+            eprintln!("algorithm: {}", report.algorithm);
             eprintln!("nodes: {}", report.nodes);
             eprintln!("updates: {}", report.updates);
+            if let Some(cleansings) = report.cleansings {
+                eprintln!("cleansings: {cleansings}");
+            }
         }
         if report.stopped {
             eprintln!("stopped at the budget: there may be more solutions");

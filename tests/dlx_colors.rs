@@ -1,0 +1,140 @@
+//! Exact cover with colours (Knuth's XCC, Algorithm C): solutions, nodes, updates and
+//! cleansings equal to those of his DLX2, built from his CWEB sources
+//! (`../shared/bench/peers/knuth/build.sh`); the figures are kept here.
+
+use backtrack::dlx::{DlxError, Named, Outcome};
+
+/// Solutions, nodes, updates and cleansings of a whole count on one thread.
+fn counts(text: &str) -> (u64, u64, u64, u64) {
+    let mut p = Named::from_knuth_format(text).unwrap();
+    let mut solver = p.solver();
+    while solver.next_solution().is_some() {}
+    assert_eq!(solver.outcome(), Outcome::Exhausted);
+    let s = solver.stats();
+    (s.solutions, s.nodes, s.updates, s.cleansings)
+}
+
+/// TAOCP 7.2.2.1-(49): the small XCC problem of the text.
+const TAOCP_49: &str = "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n";
+
+/// Word rectangles of `rows` × `cols` from the first `limit` words of each length of
+/// `examples/data/words.txt`, as XCC: each row and column an item that takes one word, each
+/// cell a secondary item whose colour is its letter. (The same lines, in the same order, as
+/// the files DLX2 counted.)
+fn word_rectangles(rows: usize, cols: usize, limit: usize) -> String {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/data/words.txt")).unwrap();
+    let words = |len: usize| -> Vec<&str> {
+        text.lines().filter(|w| !w.starts_with('#') && w.len() == len).take(limit).collect()
+    };
+    let cell = |i: usize, j: usize, letter: char| format!("{i}.{j}:{letter}");
+    let mut out =
+        (1..=rows).map(|i| format!("r{i}")).chain((1..=cols).map(|j| format!("c{j}"))).collect::<Vec<_>>();
+    out.push("|".into());
+    out.extend((1..=rows).flat_map(|i| (1..=cols).map(move |j| format!("{i}.{j}"))));
+    let mut lines = vec![out.join(" ")];
+    for i in 1..=rows {
+        for w in words(cols) {
+            let cells: Vec<String> = w.chars().enumerate().map(|(j, l)| cell(i, j + 1, l)).collect();
+            lines.push(format!("r{i} {}", cells.join(" ")));
+        }
+    }
+    for j in 1..=cols {
+        for w in words(rows) {
+            let cells: Vec<String> = w.chars().enumerate().map(|(i, l)| cell(i + 1, j, l)).collect();
+            lines.push(format!("c{j} {}", cells.join(" ")));
+        }
+    }
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn taocps_example_counts_as_dlx2_counts() {
+    // DLX2: "Altogether 1 solution, ... 20 updates, 3 cleansings, ... 4 nodes".
+    assert_eq!(counts(TAOCP_49), (1, 4, 20, 3));
+    let mut p = Named::from_knuth_format(TAOCP_49).unwrap();
+    let solution: Vec<&str> = p.solver().next_solution().unwrap().collect();
+    assert_eq!(solution, ["q x:A", "p r x:A y"]);
+}
+
+#[test]
+fn word_rectangles_count_as_dlx2_counts() {
+    // DLX2 on the same files: solutions, nodes, updates, cleansings.
+    assert_eq!(counts(&word_rectangles(3, 3, 200)), (1350, 8416, 1_210_001, 44_117));
+    assert_eq!(counts(&word_rectangles(3, 4, 150)), (11, 547, 314_766, 13_920));
+}
+
+#[test]
+fn colours_count_the_same_on_threads_and_in_shards() {
+    let text = word_rectangles(3, 3, 200);
+    let mut p = Named::from_knuth_format(&text).unwrap();
+    let stats = p.matrix().count_in_parallel(2);
+    assert_eq!(
+        (stats.solutions, stats.nodes, stats.updates, stats.cleansings),
+        (1350, 8416, 1_210_001, 44_117)
+    );
+    let mut total = backtrack::dlx::Stats::default();
+    for i in 1..=3 {
+        let shard = backtrack::split::Shard::new(i, 3).unwrap();
+        let (part, outcome) = p.matrix().count_shard(64, shard, &backtrack::Budget::new());
+        assert_eq!(outcome, Outcome::Exhausted);
+        total.add(&part);
+    }
+    assert_eq!(
+        (total.solutions, total.nodes, total.updates, total.cleansings),
+        (1350, 8416, 1_210_001, 44_117)
+    );
+}
+
+#[test]
+fn every_solution_agrees_on_its_colours_and_covers_its_items() {
+    // Each rectangle read back from its options: every cell given one letter by the row and
+    // the column through it, each row and column once, and no rectangle twice.
+    let text = word_rectangles(3, 3, 200);
+    let mut p = Named::from_knuth_format(&text).unwrap();
+    let mut solver = p.solver();
+    let mut seen = std::collections::HashSet::new();
+    while let Some(options) = solver.next_solution() {
+        let mut letters = std::collections::HashMap::new();
+        let mut lines = Vec::new();
+        for option in options {
+            let mut words = option.split(' ');
+            lines.push(words.next().unwrap().to_string());
+            for cell in words {
+                let (cell, letter) = cell.split_once(':').unwrap();
+                assert_eq!(*letters.entry(cell.to_string()).or_insert(letter.to_string()), letter, "{cell}");
+            }
+        }
+        lines.sort();
+        assert_eq!(lines, ["c1", "c2", "c3", "r1", "r2", "r3"]);
+        assert_eq!(letters.len(), 9);
+        let mut grid: Vec<(String, String)> = letters.into_iter().collect();
+        grid.sort();
+        assert!(seen.insert(grid), "a rectangle twice");
+    }
+    assert_eq!(seen.len(), 1350);
+}
+
+#[test]
+fn a_chosen_option_with_a_clashing_colour_is_refused_and_the_format_keeps_colours() {
+    let mut p = Named::from_knuth_format(TAOCP_49).unwrap();
+    let mut solver = p.solver();
+    solver.choose("q x:A").unwrap();
+    // x has colour A now: "p x:B" clashes, "p r x:A y" agrees.
+    assert!(matches!(solver.choose("p x:B"), Err(DlxError::Conflict { .. })));
+    solver.choose("p r x:A y").unwrap();
+    let solution: Vec<&str> = solver.next_solution().unwrap().collect();
+    assert_eq!(solution, ["q x:A", "p r x:A y"]);
+    drop(solver);
+    // The text written back reads as the same problem.
+    let again = Named::from_knuth_format(&p.to_knuth_format()).unwrap();
+    assert_eq!(again.to_knuth_format(), p.to_knuth_format());
+    assert_eq!(counts(&p.to_knuth_format()), (1, 4, 20, 3));
+    // A colour on a primary item is refused with its line; so is a colour without a name.
+    for (bad, line) in [("p q | x\np:A x\n", 2), ("p | x\np x:\n", 2), ("p | x:A\np x\n", 1)] {
+        match Named::from_knuth_format(bad) {
+            Err(DlxError::Format { line: at, .. }) => assert_eq!(at, line, "{bad:?}"),
+            other => panic!("{bad:?}: {other:?}"),
+        }
+    }
+}
