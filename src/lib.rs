@@ -128,7 +128,8 @@ pub mod sudoku;
 pub mod watch;
 
 pub use assume::{
-    Assumptions, Event, FewestFirst, InOrder, Observer, SlotOrder, Stats, Verdict, stack_assumptions,
+    Assumptions, Event, FewestFirst, InOrder, Observer, RECURSION_DEPTH, SlotOrder, Stats, Verdict,
+    stack_assumptions,
 };
 pub use attempt::Attempt;
 pub use budget::Budget;
