@@ -202,7 +202,14 @@ fn format_errors_say_where() {
     assert_eq!(err("| x\nA | B | C\n"), "line 2: more than one '|' in the item line");
     assert_eq!(err("| B\n"), "line 1: no item line");
     assert_eq!(err("A B\n\n| comment\nA\n\nB\nC A\n"), "line 7: \"C\" is not an item");
-    assert_eq!(err("A | B\nA B:1\n"), "line 2: \"B:1\": colours are not supported");
+    assert_eq!(err("A | B\nA:1 B\n"), "line 2: \"A\" is a primary item: only secondary items take colours");
+    assert_eq!(err("A | B\nA B:\n"), "line 2: \"B:\": a colour is written item:colour");
+    assert_eq!(
+        err("A B:1\nA\n"),
+        "line 1: item \"B:1\": an item's name has no ':' (colours go on the options' items, x:red)"
+    );
+    assert_eq!(err("0|A\nA\n"), "line 1: \"0|A\": bounds need 1 <= hi and lo <= hi");
+    assert_eq!(err("A | 2|B\nA B\n"), "line 1: \"2|B\": only primary items take bounds");
 }
 
 #[test]

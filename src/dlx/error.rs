@@ -67,6 +67,15 @@ pub enum DlxError {
         /// The primary item given a colour.
         item: usize,
     },
+    /// Bounds that hold no number of covers, or bounds on an item that is not primary.
+    Bounds {
+        /// The item.
+        item: usize,
+        /// The least number of covers asked.
+        lo: u32,
+        /// The most.
+        hi: u32,
+    },
     /// An error in a file in Knuth's format, at a line.
     Format {
         /// The line, from 1.
@@ -101,6 +110,9 @@ impl fmt::Display for DlxError {
                     f,
                     "option {option} gives primary item {item} a colour: only secondary items take colours"
                 )
+            }
+            DlxError::Bounds { item, lo, hi } => {
+                write!(f, "item {item}: {lo}:{hi} are no bounds for a primary item (1 <= hi, lo <= hi)")
             }
             DlxError::Format { line, message } => write!(f, "line {line}: {message}"),
         }

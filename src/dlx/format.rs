@@ -33,24 +33,57 @@ impl Named {
             .by_ref()
             .find(|(_, l)| !l.is_empty())
             .ok_or_else(|| at(text.lines().count().max(1), "no item line".into()))?;
-        let (primary, secondary) = match items.split_once('|') {
-            Some((p, s)) => (p, s),
-            None => (items, ""),
-        };
-        if secondary.contains('|') {
-            return Err(at(line, "more than one '|' in the item line".into()));
+        // Tokens: `|` alone parts primary from secondary items; `lo:hi|name` or `n|name` on a
+        // primary item bounds how many times it is covered (Knuth's DLX3).
+        let (mut primary, mut secondary, mut bounds) = (Vec::new(), Vec::new(), Vec::new());
+        let mut in_secondary = false;
+        for token in items.split_whitespace() {
+            if token == "|" {
+                if in_secondary {
+                    return Err(at(line, "more than one '|' in the item line".into()));
+                }
+                in_secondary = true;
+                continue;
+            }
+            if token.contains(':') && !token.contains('|') {
+                return Err(at(
+                    line,
+                    format!(
+                        "item {token:?}: an item's name has no ':' (colours go on the options' items, x:red)"
+                    ),
+                ));
+            }
+            let (name, bound) = match token.rsplit_once('|') {
+                Some((spec, name)) if !in_secondary => (name, Some(spec)),
+                Some(_) => return Err(at(line, format!("{token:?}: only primary items take bounds"))),
+                None => (token, None),
+            };
+            if let Some(spec) = bound {
+                let number = |t: &str| {
+                    t.parse::<u32>()
+                        .map_err(|_| at(line, format!("{token:?}: bounds are lo:hi|name or n|name")))
+                };
+                let (lo, hi) = match spec.split_once(':') {
+                    Some((lo, hi)) => (number(lo)?, number(hi)?),
+                    None => (number(spec)?, number(spec)?),
+                };
+                if hi == 0 || lo > hi {
+                    return Err(at(line, format!("{token:?}: bounds need 1 <= hi and lo <= hi")));
+                }
+                bounds.push((primary.len(), lo, hi));
+            }
+            if name.is_empty() {
+                return Err(at(line, format!("{token:?}: an item needs a name")));
+            }
+            if in_secondary { secondary.push(name) } else { primary.push(name) }
         }
-        if let Some(name) = items.split_whitespace().find(|n| n.contains(':')) {
-            return Err(at(
-                line,
-                format!("item {name:?}: an item's name has no ':' (colours go on the options' items, x:red)"),
-            ));
+        let mut problem = Named::new(primary, secondary).map_err(|e| match e {
+            DlxError::DuplicateName { name } => at(line, format!("item {name:?} is listed twice")),
+            e => e,
+        })?;
+        for (item, lo, hi) in bounds {
+            problem.matrix().set_bounds(item, lo, hi)?;
         }
-        let mut problem =
-            Named::new(primary.split_whitespace(), secondary.split_whitespace()).map_err(|e| match e {
-                DlxError::DuplicateName { name } => at(line, format!("item {name:?} is listed twice")),
-                e => e,
-            })?;
         for (line, option) in lines {
             if option.is_empty() {
                 continue;

@@ -57,6 +57,9 @@ pub struct Matrix {
     /// a secondary item, [`PURIFIED`] while its item is purified to its colour. Empty while no
     /// option has a colour: Algorithm X then pays nothing for them but one test a node.
     colors: Vec<i32>,
+    /// How many times each primary item is to be covered, `(lo, hi)` (Knuth's Algorithm M,
+    /// his DLX3, `lo:hi|item`); empty while every item is covered once.
+    bounds: Vec<(u32, u32)>,
 }
 
 /// The colour of a node whose item is purified to that node's own colour: it is compatible with
@@ -83,7 +86,16 @@ impl Matrix {
         let mut nodes: Vec<Node> = (0..n as u32).map(|i| Node { up: i, down: i, item: 0 }).collect();
         // The first spacer.
         nodes.push(Node { up: 0, down: 0, item: SPACER });
-        Matrix { primary, items, prev, next, nodes, option_spacer: Vec::new(), colors: Vec::new() }
+        Matrix {
+            primary,
+            items,
+            prev,
+            next,
+            nodes,
+            option_spacer: Vec::new(),
+            colors: Vec::new(),
+            bounds: Vec::new(),
+        }
     }
 
     /// The number of primary items.
@@ -206,6 +218,34 @@ impl Matrix {
         self.option_items(option)
             .enumerate()
             .map(move |(k, item)| (item, self.color(first + k).max(0) as u32))
+    }
+
+    /// Ask that primary item `item` be covered between `lo` and `hi` times (`1 <= hi`, `lo <=
+    /// hi`): Knuth's multiplicities, which his Algorithm M (DLX3) solves; see
+    /// [`MultiSolver`](super::MultiSolver).
+    ///
+    /// # Errors
+    /// [`DlxError::Bounds`] for an item that is not primary or bounds that hold no number.
+    pub fn set_bounds(&mut self, item: usize, lo: u32, hi: u32) -> Result<(), DlxError> {
+        if item >= self.primary || hi == 0 || lo > hi {
+            return Err(DlxError::Bounds { item, lo, hi });
+        }
+        if self.bounds.is_empty() {
+            self.bounds = vec![(1, 1); self.primary];
+        }
+        self.bounds[item] = (lo, hi);
+        Ok(())
+    }
+
+    /// The bounds of primary item `item`: `(1, 1)` unless [`set_bounds`](Self::set_bounds) said
+    /// otherwise.
+    pub fn bounds(&self, item: usize) -> (u32, u32) {
+        self.bounds.get(item).copied().unwrap_or((1, 1))
+    }
+
+    /// Whether some primary item is to be covered other than exactly once: Algorithm M.
+    pub fn has_multiplicities(&self) -> bool {
+        self.bounds.iter().any(|&b| b != (1, 1))
     }
 
     /// Whether some option gives an item a colour: the search is then Algorithm C.
@@ -452,6 +492,170 @@ impl Matrix {
             k = self.next[k as usize];
         }
         Some(best)
+    }
+
+    // Algorithm M's steps, as Knuth's DLX3 takes them.
+
+    /// The colour of node `x`: 0 for none, negative while purified.
+    pub(super) fn node_color(&self, x: u32) -> i32 {
+        self.color(x as usize)
+    }
+
+    /// The up link of node `x`.
+    pub(super) fn up(&self, x: u32) -> u32 {
+        self.nodes[x as usize].up
+    }
+
+    /// Take `header`'s item out of the active list.
+    pub(super) fn deactivate(&mut self, header: u32) {
+        let (l, r) = (self.prev[header as usize], self.next[header as usize]);
+        self.next[l as usize] = r;
+        self.prev[r as usize] = l;
+    }
+
+    /// Put `header`'s item back in the active list.
+    pub(super) fn reactivate(&mut self, header: u32) {
+        let (l, r) = (self.prev[header as usize], self.next[header as usize]);
+        self.next[l as usize] = header;
+        self.prev[r as usize] = header;
+    }
+
+    /// DLX3's `cover(c, deact)`: hide the options of `header`'s list, and take the item out
+    /// of the active list if `deact`. An update for the item and one a node hidden.
+    pub(super) fn cover_m(&mut self, header: u32, deact: bool) -> u64 {
+        if deact {
+            self.deactivate(header);
+        }
+        let mut updates = 1;
+        let mut row = self.nodes[header as usize].down;
+        while row != header {
+            updates += self.hide(row);
+            row = self.nodes[row as usize].down;
+        }
+        updates
+    }
+
+    /// Undo [`cover_m`](Self::cover_m).
+    pub(super) fn uncover_m(&mut self, header: u32, react: bool) {
+        let mut row = self.nodes[header as usize].up;
+        while row != header {
+            self.unhide(row);
+            row = self.nodes[row as usize].up;
+        }
+        if react {
+            self.reactivate(header);
+        }
+    }
+
+    /// DLX3's `purify`: as [`purify`](Self::purify), but the chosen node `p` is left as it is
+    /// (DLX3 counts a cleansing for the item and one for each other option kept).
+    pub(super) fn purify_m(&mut self, p: u32, cleansings: &mut u64) -> u64 {
+        let (header, color) = (self.nodes[p as usize].item, self.colors[p as usize]);
+        *cleansings += 1;
+        let mut updates = 0;
+        let mut row = self.nodes[header as usize].down;
+        while row != header {
+            if self.colors[row as usize] != color {
+                updates += self.hide(row);
+            } else if row != p {
+                *cleansings += 1;
+                self.colors[row as usize] = PURIFIED;
+            }
+            row = self.nodes[row as usize].down;
+        }
+        updates
+    }
+
+    /// Undo [`purify_m`](Self::purify_m).
+    pub(super) fn unpurify_m(&mut self, p: u32) {
+        let (header, color) = (self.nodes[p as usize].item, self.colors[p as usize]);
+        let mut row = self.nodes[header as usize].up;
+        while row != header {
+            if self.colors[row as usize] == PURIFIED {
+                self.colors[row as usize] = color;
+            } else if row != p {
+                self.unhide(row);
+            }
+            row = self.nodes[row as usize].up;
+        }
+    }
+
+    /// DLX3's `tweak(n, block)`: take the topmost option `n` out of its item's list; with
+    /// `block`, also hide the option's other nodes. An update a node removed.
+    pub(super) fn tweak(&mut self, n: u32, block: bool) -> u64 {
+        let mut updates = 0;
+        let mut x = if block { n + 1 } else { n };
+        loop {
+            let Node { up, down, item } = self.nodes[x as usize];
+            if item >= SPACER {
+                x = up;
+                continue;
+            }
+            if self.color(x as usize) != PURIFIED {
+                self.nodes[up as usize].down = down;
+                self.nodes[down as usize].up = up;
+                self.nodes[item as usize].item -= 1;
+                updates += 1;
+            }
+            if x == n {
+                break;
+            }
+            x += 1;
+        }
+        updates
+    }
+
+    /// DLX3's `untweak(c, x, unblock)`: put back the options tweaked out of `header`'s list,
+    /// from `first` (the topmost before the first tweak) down to the present top; with
+    /// `unblock`, their other nodes too, else uncover the item without reactivating it.
+    pub(super) fn untweak(&mut self, header: u32, first: u32, unblock: bool) {
+        let z = self.nodes[header as usize].down;
+        self.nodes[header as usize].down = first;
+        let (mut row, mut above, mut k) = (first, header, 0);
+        while row != z {
+            self.nodes[row as usize].up = above;
+            k += 1;
+            if unblock {
+                let mut x = row + 1;
+                while x != row {
+                    let Node { up, down, item } = self.nodes[x as usize];
+                    if item >= SPACER {
+                        x = up;
+                        continue;
+                    }
+                    if self.color(x as usize) != PURIFIED {
+                        self.nodes[up as usize].down = x;
+                        self.nodes[down as usize].up = x;
+                        self.nodes[item as usize].item += 1;
+                    }
+                    x += 1;
+                }
+            }
+            above = row;
+            row = self.nodes[row as usize].down;
+        }
+        self.nodes[row as usize].up = above;
+        self.nodes[header as usize].item += k;
+        if !unblock {
+            self.uncover_m(header, false);
+        }
+    }
+
+    /// The active primary items, as header indices, in order.
+    pub(super) fn active_primary(&self) -> impl Iterator<Item = u32> + '_ {
+        let mut k = self.next[0];
+        std::iter::from_fn(move || {
+            (k != 0).then(|| {
+                let item = k;
+                k = self.next[k as usize];
+                item
+            })
+        })
+    }
+
+    /// The number of header nodes plus one (Knuth's `last_itm`): option nodes come after.
+    pub(super) fn last_item(&self) -> u32 {
+        self.items as u32 + 1
     }
 
     /// Check every link, as Knuth's `sanity()` does: each active item's list is a consistent

@@ -19,11 +19,13 @@
 mod error;
 mod format;
 mod matrix;
+mod multi;
 mod named;
 mod parallel;
 mod solver;
 
 pub use error::DlxError;
 pub use matrix::Matrix;
+pub use multi::MultiSolver;
 pub use named::{Named, NamedSolver, Names};
 pub use solver::{Budget, Outcome, Solver, Stats};

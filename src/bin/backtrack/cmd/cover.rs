@@ -212,7 +212,14 @@ pub fn run(args: Args) -> io::Result<Status> {
     let mut render =
         Renderer { out: io::BufWriter::new(io::stdout().lock()), format: plan.args.format, listed: 0 };
     let whole_tree = plan.args.count && plan.args.limit.is_none() && !budget.is_bounded();
-    let report = if whole_tree && plan.args.jobs != Some(1) && explorer.is_none() {
+    let multiplicities = problem.matrix_ref().has_multiplicities();
+    if multiplicities && (plan.args.shard.is_some() || explorer.is_some()) {
+        eprintln!("error: Algorithm M (multiplicities) counts on one thread: leave out --shard and --html");
+        return Ok(Status::BadInput);
+    }
+    let report = if multiplicities {
+        plan.search_multi(&mut problem, &budget, &mut render)
+    } else if whole_tree && plan.args.jobs != Some(1) && explorer.is_none() {
         Ok(plan.count_in_parallel(&mut problem))
     } else {
         plan.search(&mut problem, &budget, explorer.as_ref(), &mut render)
@@ -337,9 +344,65 @@ impl Plan {
     }
 }
 
-/// Knuth's algorithm for the problem: C (his DLX2) when an option gives an item a colour, else X.
+/// Knuth's algorithm for the problem: M (his DLX3) when an item is covered other than once,
+/// C (his DLX2) when an option gives an item a colour, else X (DLX1).
 fn algorithm(problem: &Named) -> &'static str {
-    if problem.matrix_ref().has_colors() { "C" } else { "X" }
+    let m = problem.matrix_ref();
+    if m.has_multiplicities() {
+        "M"
+    } else if m.has_colors() {
+        "C"
+    } else {
+        "X"
+    }
+}
+
+impl Plan {
+    /// Algorithm M on one thread: count, or list the solutions to `render` as they come.
+    fn search_multi(
+        &self,
+        problem: &mut Named,
+        budget: &Budget,
+        render: &mut Renderer<impl Write>,
+    ) -> io::Result<Report> {
+        let start = Instant::now();
+        let args = &self.args;
+        let wanted = match (args.count || args.all, args.limit) {
+            (true, Some(limit)) => limit,
+            (true, None) => u64::MAX,
+            (false, _) => 1,
+        };
+        let (algorithm, colors) = (algorithm(problem), problem.matrix_ref().has_colors());
+        let names = problem.names().clone();
+        let mut count = 0u64;
+        let mut written = Ok(());
+        let mut solver = backtrack::dlx::MultiSolver::new(problem.matrix()).budget(budget);
+        let stats = solver.search(|options| {
+            if !args.count {
+                written = render.solution(options.iter().map(|&o| names.option(o)));
+            }
+            count += 1;
+            written.is_ok() && count < wanted
+        });
+        written?;
+        let stopped = solver.outcome() == Search::OutOfBudget;
+        Ok(Report {
+            verdict: match (count, stopped) {
+                (0, true) => Verdict::Stopped,
+                (0, false) => Verdict::NoSolution,
+                (_, true) if args.count || args.all => Verdict::Stopped,
+                _ => Verdict::Solved,
+            },
+            algorithm,
+            count,
+            nodes: stats.nodes,
+            updates: stats.updates,
+            cleansings: colors.then_some(stats.cleansings),
+            stopped,
+            time_ms: milliseconds(start),
+            counting: args.count,
+        })
+    }
 }
 
 fn milliseconds(start: Instant) -> f64 {

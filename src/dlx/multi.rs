@@ -1,0 +1,303 @@
+//! Knuth's Algorithm M: exact cover with multiplicities (and colours), step for step as his
+//! DLX3 takes it, with his counts.
+//!
+//! A primary item may ask to be covered between `lo` and `hi` times
+//! ([`Matrix::set_bounds`]). Each node of the search branches on the active primary item of
+//! least *branching degree* `len + s - bound + 1` (`s` the slack left, at most the bound),
+//! preferring less slack, then longer lists; it either covers the item (when its last cover is
+//! due) or *tweaks* it: takes its topmost option, and later the next, out of the list, so that
+//! each set of options is tried once. An item with slack left may also be dropped with no
+//! option (a null move).
+
+use super::Budget;
+use super::matrix::Matrix;
+use super::solver::{Limits, Outcome, Stats};
+
+/// A search for the covers of a [`Matrix`] with multiplicities: Knuth's Algorithm M (DLX3).
+///
+/// ```
+/// use backtrack::dlx::{Matrix, MultiSolver};
+///
+/// // Choose options of {A, B}, {A}, {B} so that A is covered twice and B once or twice.
+/// let mut m = Matrix::new(2, 0);
+/// m.set_bounds(0, 2, 2)?;
+/// m.set_bounds(1, 1, 2)?;
+/// for items in [&[0, 1][..], &[0], &[1], &[0]] {
+///     m.add_option(items)?;
+/// }
+/// let mut solutions = Vec::new();
+/// let stats = MultiSolver::new(&mut m).search(|options| {
+///     let mut options = options.to_vec();
+///     options.sort();
+///     solutions.push(options);
+///     true
+/// });
+/// solutions.sort();
+/// // A twice from {A B}, {A}, {A}; B once or twice from {A B}, {B}.
+/// assert_eq!(solutions, [vec![0, 1], vec![0, 1, 2], vec![0, 2, 3], vec![0, 3], vec![1, 2, 3]]);
+/// assert_eq!(stats.solutions, 5);
+/// # Ok::<(), backtrack::dlx::DlxError>(())
+/// ```
+#[derive(Debug)]
+pub struct MultiSolver<'m> {
+    matrix: &'m mut Matrix,
+    /// Per item header: how many more covers it may take, and of those how many it may do
+    /// without (DLX3's `bound` and `slack`); index 0 unused.
+    bound: Vec<i64>,
+    slack: Vec<i64>,
+    stats: Stats,
+    budget: Limits,
+    outcome: Outcome,
+}
+
+impl<'m> MultiSolver<'m> {
+    /// A search of `matrix`, every item's bounds as [`Matrix::bounds`] gives them.
+    pub fn new(matrix: &'m mut Matrix) -> MultiSolver<'m> {
+        let items = matrix.items();
+        let mut bound = vec![1; items + 2];
+        let mut slack = vec![0; items + 2];
+        for item in 0..matrix.primary_items() {
+            let (lo, hi) = matrix.bounds(item);
+            bound[item + 1] = i64::from(hi);
+            slack[item + 1] = i64::from(hi - lo);
+        }
+        MultiSolver {
+            matrix,
+            bound,
+            slack,
+            stats: Stats::default(),
+            budget: Limits::default(),
+            outcome: Outcome::Running,
+        }
+    }
+
+    /// Stop the search, with [`Outcome::OutOfBudget`], past the budget's nodes or updates or
+    /// at its deadline.
+    pub fn budget(mut self, budget: &Budget) -> Self {
+        self.budget = Limits::of(budget);
+        self
+    }
+
+    /// The counters so far, as DLX3 counts them: every node entered (a solution is one),
+    /// updates, cleansings.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// How the search ended.
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    /// The primary item to branch on and its branching degree (`None`: no active primary
+    /// item, a solution). Knuth's rule: least degree, then least slack, then longest list.
+    fn choose(&self) -> Option<(u32, i64)> {
+        let mut best: Option<(u32, i64, i64, i64)> = None; // (item, score, s, len)
+        for k in self.matrix.active_primary() {
+            let (bound, len) = (self.bound[k as usize], i64::from(self.matrix.len(k)));
+            let s = self.slack[k as usize].min(bound);
+            let score = len + s - bound + 1;
+            let better = match best {
+                None => true,
+                Some((_, t, bs, bl)) => score < t || (score == t && (s < bs || (s == bs && len > bl))),
+            };
+            if better {
+                best = Some((k, score, s, len));
+            }
+        }
+        best.map(|(k, score, _, _)| (k, score))
+    }
+
+    /// Cover or partially cover the items of `node`'s option other than its own.
+    fn cover_others(&mut self, node: u32) {
+        let primary_end = self.matrix.primary_items() as u32;
+        let mut p = node + 1;
+        while p != node {
+            let item = self.matrix.item_of(p);
+            if item > self.matrix.last_item() {
+                p = self.matrix.up(p); // a spacer: back to the option's first node
+                continue;
+            }
+            if item <= primary_end {
+                self.bound[item as usize] -= 1;
+                if self.bound[item as usize] == 0 {
+                    self.stats.updates += self.matrix.cover_m(item, true);
+                }
+            } else {
+                match self.matrix.node_color(p) {
+                    0 => self.stats.updates += self.matrix.cover_m(item, true),
+                    c if c > 0 => self.stats.updates += self.matrix.purify_m(p, &mut self.stats.cleansings),
+                    _ => {}
+                }
+            }
+            p += 1;
+        }
+    }
+
+    /// Undo [`cover_others`](Self::cover_others), going left.
+    fn uncover_others(&mut self, node: u32) {
+        let primary_end = self.matrix.primary_items() as u32;
+        let mut p = node - 1;
+        while p != node {
+            let item = self.matrix.item_of(p);
+            if item > self.matrix.last_item() {
+                p = self.matrix.down(p); // a spacer: on to the option's last node
+                continue;
+            }
+            if item <= primary_end {
+                if self.bound[item as usize] == 0 {
+                    self.matrix.uncover_m(item, true);
+                }
+                self.bound[item as usize] += 1;
+            } else {
+                match self.matrix.node_color(p) {
+                    0 => self.matrix.uncover_m(item, true),
+                    c if c > 0 => self.matrix.unpurify_m(p),
+                    _ => {}
+                }
+            }
+            p -= 1;
+        }
+    }
+
+    /// Run the whole search, calling `solution` with the options of each solution (a null
+    /// move adds none); it returns `false` to stop ([`Outcome::Stopped`]). The counters at the
+    /// end; the matrix is as it was.
+    pub fn search(&mut self, mut solution: impl FnMut(&[usize]) -> bool) -> Stats {
+        #[derive(Clone, Copy)]
+        enum Step {
+            Forward,
+            Advance,
+            Backup,
+            Backdown,
+        }
+        let last_item = self.matrix.last_item();
+        // Per level: the node chosen (an item's header for a null move), and the topmost
+        // option of the item before its first tweak (0: not tweaked).
+        let (mut choice, mut first_tweak): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
+        let mut options: Vec<usize> = Vec::new();
+        let (mut level, mut best, mut cur) = (0usize, 0u32, 0u32);
+        let mut step = Step::Forward;
+        loop {
+            match step {
+                Step::Forward => {
+                    let late = self.stats.nodes % 1024 == 0
+                        && self.budget.deadline.is_some_and(|d| std::time::Instant::now() >= d);
+                    if self.stats.nodes >= self.budget.max_nodes
+                        || self.stats.updates >= self.budget.max_updates
+                        || late
+                    {
+                        self.outcome = Outcome::OutOfBudget;
+                        self.unwind(&choice[..level], &first_tweak[..level]);
+                        return self.stats;
+                    }
+                    self.stats.nodes += 1;
+                    match self.choose() {
+                        None => {
+                            self.stats.solutions += 1;
+                            options.clear();
+                            let chosen = choice[..level].iter().filter(|&&c| c > last_item);
+                            options.extend(chosen.map(|&c| self.matrix.option_of(c)));
+                            if !solution(&options) {
+                                self.outcome = Outcome::Stopped;
+                                self.unwind(&choice[..level], &first_tweak[..level]);
+                                return self.stats;
+                            }
+                            step = Step::Backdown;
+                        }
+                        Some((_, score)) if score <= 0 => step = Step::Backdown,
+                        Some((item, _)) => {
+                            best = item;
+                            cur = self.matrix.down(best);
+                            if choice.len() <= level {
+                                choice.push(0);
+                                first_tweak.push(0);
+                            }
+                            (choice[level], first_tweak[level]) = (cur, 0);
+                            self.bound[best as usize] -= 1;
+                            let (b, s) = (self.bound[best as usize], self.slack[best as usize]);
+                            if b != 0 || s != 0 {
+                                first_tweak[level] = cur;
+                            }
+                            if b == 0 {
+                                self.stats.updates += self.matrix.cover_m(best, true);
+                            }
+                            step = Step::Advance;
+                        }
+                    }
+                }
+                Step::Advance => {
+                    let (b, s) = (self.bound[best as usize], self.slack[best as usize]);
+                    if b == 0 && s == 0 {
+                        if cur == best {
+                            step = Step::Backup;
+                            continue;
+                        }
+                    } else if i64::from(self.matrix.len(best)) <= b - s {
+                        step = Step::Backup;
+                        continue;
+                    } else if cur != best {
+                        self.stats.updates += self.matrix.tweak(cur, b != 0);
+                    } else if b != 0 {
+                        self.matrix.deactivate(best); // a null move: the item is dropped
+                    }
+                    if cur > last_item {
+                        self.cover_others(cur);
+                    }
+                    level += 1;
+                    step = Step::Forward;
+                }
+                Step::Backup => {
+                    self.restore(best, first_tweak[level]);
+                    step = Step::Backdown;
+                }
+                Step::Backdown => {
+                    if level == 0 {
+                        self.outcome = Outcome::Exhausted;
+                        return self.stats;
+                    }
+                    level -= 1;
+                    cur = choice[level];
+                    if cur < last_item {
+                        best = cur;
+                        self.matrix.reactivate(best);
+                        step = Step::Backup;
+                        continue;
+                    }
+                    best = self.matrix.item_of(cur);
+                    self.uncover_others(cur);
+                    cur = self.matrix.down(cur);
+                    choice[level] = cur;
+                    step = Step::Advance;
+                }
+            }
+        }
+    }
+
+    /// Take back the levels of `choice`, the deepest first, as backing up would.
+    fn unwind(&mut self, choice: &[u32], first_tweak: &[u32]) {
+        let last_item = self.matrix.last_item();
+        for (&cur, &tweak) in choice.iter().zip(first_tweak).rev() {
+            let item = if cur < last_item {
+                self.matrix.reactivate(cur);
+                cur
+            } else {
+                self.uncover_others(cur);
+                self.matrix.item_of(cur)
+            };
+            self.restore(item, tweak);
+        }
+    }
+
+    /// Put `item` back as it was before its level: uncovered, or untweaked; one cover more
+    /// allowed.
+    fn restore(&mut self, item: u32, first_tweak: u32) {
+        let (b, s) = (self.bound[item as usize], self.slack[item as usize]);
+        if b == 0 && s == 0 {
+            self.matrix.uncover_m(item, true);
+        } else {
+            self.matrix.untweak(item, first_tweak, b != 0);
+        }
+        self.bound[item as usize] += 1;
+    }
+}
