@@ -163,7 +163,16 @@ impl<'m> MultiSolver<'m> {
     /// Run the whole search, calling `solution` with the options of each solution (a null
     /// move adds none); it returns `false` to stop ([`Outcome::Stopped`]). The counters at the
     /// end; the matrix is as it was.
-    pub fn search(&mut self, mut solution: impl FnMut(&[usize]) -> bool) -> Stats {
+    pub fn search(&mut self, solution: impl FnMut(&[usize]) -> bool) -> Stats {
+        self.run(true, solution)
+    }
+
+    /// Count every solution: [`search`](Self::search) without reading the options of each.
+    pub fn count(&mut self) -> Stats {
+        self.run(false, |_| true)
+    }
+
+    fn run(&mut self, list: bool, mut solution: impl FnMut(&[usize]) -> bool) -> Stats {
         #[derive(Clone, Copy)]
         enum Step {
             Forward,
@@ -196,8 +205,10 @@ impl<'m> MultiSolver<'m> {
                         None => {
                             self.stats.solutions += 1;
                             options.clear();
-                            let chosen = choice[..level].iter().filter(|&&c| c > last_item);
-                            options.extend(chosen.map(|&c| self.matrix.option_of(c)));
+                            if list {
+                                let chosen = choice[..level].iter().filter(|&&c| c > last_item);
+                                options.extend(chosen.map(|&c| self.matrix.option_of(c)));
+                            }
                             if !solution(&options) {
                                 self.outcome = Outcome::Stopped;
                                 self.unwind(&choice[..level], &first_tweak[..level]);

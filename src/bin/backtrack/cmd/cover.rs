@@ -377,13 +377,20 @@ impl Plan {
         let mut count = 0u64;
         let mut written = Ok(());
         let mut solver = backtrack::dlx::MultiSolver::new(problem.matrix()).budget(budget);
-        let stats = solver.search(|options| {
-            if !args.count {
-                written = render.solution(options.iter().map(|&o| names.option(o)));
-            }
-            count += 1;
-            written.is_ok() && count < wanted
-        });
+        let whole = args.count && args.limit.is_none();
+        let stats = if whole {
+            let stats = solver.count();
+            count = stats.solutions;
+            stats
+        } else {
+            solver.search(|options| {
+                if !args.count {
+                    written = render.solution(options.iter().map(|&o| names.option(o)));
+                }
+                count += 1;
+                written.is_ok() && count < wanted
+            })
+        };
         written?;
         let stopped = solver.outcome() == Search::OutOfBudget;
         Ok(Report {
