@@ -164,12 +164,21 @@ fn killer_cages_keep_exactly_the_grids_whose_sums_they_hold() {
         let mut checker = Rules::new(4, Some((2, 2)), None, &[]);
         checker.cages = cages.iter().map(|c| (c.cells.clone(), c.sum.map(|s| s as usize))).collect();
         let mut expected: Vec<&String> = every.iter().filter(|g| checker.check(&empty, g).is_ok()).collect();
-        let board = Board::empty_of(&base.with_cages(cages).unwrap());
+        let geometry = base.with_cages(cages).unwrap();
+        let board = Board::empty_of(&geometry);
         let mut found = by_engine(&board, usize::MAX);
         expected.sort();
         found.sort();
         assert_eq!(found.iter().collect::<Vec<_>>(), expected, "the sums of grid {n}");
         assert!(found.contains(grid) && found.len() < every.len());
+        // Dancing Links, the cages as their value combinations, finds the same grids.
+        let mut cover = backtrack::sudoku::ExactCover::with_cages(&geometry).unwrap();
+        let mut by_dlx: Vec<String> = cover
+            .solver(&board)
+            .map(|options| format!("{:#}", backtrack::sudoku::ExactCover::board_of(&geometry, &options)))
+            .collect();
+        by_dlx.sort();
+        assert_eq!(by_dlx.iter().collect::<Vec<_>>(), expected, "Dancing Links, the sums of grid {n}");
     }
 }
 

@@ -9,6 +9,11 @@
 use super::geometry::classic;
 use super::{Board, Cell, Digit, Geometry, House};
 use crate::dlx::{Matrix, Named, Solver};
+use itertools::Itertools;
+
+/// The most value combinations one cage may bring into the matrix: a cage of 12 cells on the
+/// 25×25 grid has 5,200,300, and one option each would be a matrix of gigabytes.
+const MOST_COMBINATIONS: u64 = 200_000;
 
 /// The Sudoku matrix of a geometry, built once and reused for any number of puzzles: each
 /// search chooses the puzzle's givens, searches, and leaves the matrix as it found it.
@@ -66,6 +71,75 @@ impl ExactCover {
         ExactCover { geometry: geometry.clone(), matrix }
     }
 
+    /// The matrix of a geometry with its killer cages in it, as exact cover (Algorithm X, no
+    /// colours needed): for each cage, one primary item for each value and one for the cage's
+    /// *combination*; each candidate in a cage also covers the cage's item of its value, and
+    /// each set of values that fills the cage and makes its sum is an option that covers the
+    /// combination item and the items of the values it leaves out. Exact cover then puts each
+    /// value of the chosen combination in the cage once, and no other: distinct values, and
+    /// the sum. Option numbers of the candidates are as in [`ExactCover::of`]; the
+    /// combinations come after them.
+    ///
+    /// ```
+    /// use backtrack::sudoku::{Board, Cage, ExactCover, Geometry};
+    ///
+    /// // The 4×4 grids (288) whose first two cells add up to 3: they hold 1 and 2, one of
+    /// // the 12 ordered pairs of distinct values, each as often: 288 / 12 × 2 = 48.
+    /// let geometry = Geometry::of_side(4)?.with_cages(vec![Cage::new(vec![0, 1], Some(3))])?;
+    /// let mut cover = ExactCover::with_cages(&geometry)?;
+    /// assert_eq!(cover.solver(&Board::empty_of(&geometry)).count(), 48);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A rule between cells (anti-knight, anti-king, non-consecutive): not exact cover; or a
+    /// cage with more value combinations than the matrix should hold.
+    pub fn with_cages(geometry: &Geometry) -> Result<ExactCover, String> {
+        if let Some(rule) = geometry.relation() {
+            return Err(format!("{} is not exact cover", rule.name()));
+        }
+        let (side, cells, houses) = (geometry.side(), geometry.cells(), geometry.houses().len());
+        let cages = geometry.cages();
+        for cage in cages {
+            let combinations = binomial(side as u64, cage.cells.len() as u64);
+            if combinations > MOST_COMBINATIONS {
+                return Err(format!(
+                    "a cage of {} cells on a side of {side} has {combinations} value combinations: too many for the exact-cover matrix",
+                    cage.cells.len()
+                ));
+            }
+        }
+        let base = cells + houses * side;
+        let mut matrix = Matrix::new(base + cages.len() * (side + 1), 0);
+        let mut cage_of = vec![None; cells];
+        for (c, cage) in cages.iter().enumerate() {
+            for &cell in &cage.cells {
+                cage_of[cell] = Some(c);
+            }
+        }
+        for cell in geometry.all_cells() {
+            for digit in Digit::up_to(side) {
+                let mut items = items_of(geometry, cell, digit);
+                if let Some(c) = cage_of[cell.index()] {
+                    items.push(base + c * (side + 1) + digit.get() as usize - 1);
+                }
+                matrix.add_option(&items).expect("the Sudoku matrix is well formed");
+            }
+        }
+        for (c, cage) in cages.iter().enumerate() {
+            let first = base + c * (side + 1);
+            for values in (1..=side).combinations(cage.cells.len()) {
+                if cage.sum.is_some_and(|sum| values.iter().sum::<usize>() != sum as usize) {
+                    continue;
+                }
+                let left_out = (1..=side).filter(|v| !values.contains(v)).map(|v| first + v - 1);
+                let items: Vec<usize> = std::iter::once(first + side).chain(left_out).collect();
+                matrix.add_option(&items).expect("a combination's items are distinct");
+            }
+        }
+        Ok(ExactCover { geometry: geometry.clone(), matrix })
+    }
+
     /// The geometry of the matrix.
     pub fn geometry(&self) -> &Geometry {
         &self.geometry
@@ -116,7 +190,8 @@ impl ExactCover {
     pub fn board_of(geometry: &Geometry, solution: &[usize]) -> Board {
         let board = Board::empty_of(geometry);
         let side = geometry.side();
-        for &option in solution {
+        // The options past the candidates are the cages' combinations: no cell of their own.
+        for &option in solution.iter().filter(|&&o| o < geometry.cells() * side) {
             let cell = geometry.cell_checked(option / side).expect("an option of the matrix");
             let digit = Digit::new((option % side) as u8 + 1);
             board.place(cell, digit).expect("a solution's options never clash");
@@ -168,6 +243,12 @@ fn house_item(house: House, digit: Digit) -> String {
         House::Window(i) => ('W', i),
     };
     format!("{letter}{}#{digit}", i + 1)
+}
+
+/// n choose k, saturating.
+fn binomial(n: u64, k: u64) -> u64 {
+    let k = k.min(n - k.min(n));
+    (0..k).fold(1u64, |c, i| c.saturating_mul(n - i) / (i + 1))
 }
 
 impl Default for ExactCover {

@@ -272,7 +272,13 @@ fn search_bitboard(search: &mut bitboard::Solutions, limits: Limits<'_>) -> Foun
 
 fn search_dlx(cover: &mut ExactCover, board: &Board, limits: Limits<'_>) -> Found {
     if cover.geometry() != board.geometry() {
-        *cover = ExactCover::of(board.geometry());
+        // Killer cages go in as their value combinations; the shape check refused the rest.
+        let geometry = board.geometry();
+        *cover = if geometry.cages().is_empty() {
+            ExactCover::of(geometry)
+        } else {
+            ExactCover::with_cages(geometry).unwrap_or_else(|_| ExactCover::of(geometry))
+        };
     }
     let geometry = board.geometry();
     let mut solver = cover.solver(board);

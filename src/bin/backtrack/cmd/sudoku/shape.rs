@@ -155,7 +155,11 @@ pub fn supports(plan: &Plan, geometry: &Geometry) -> Result<(), String> {
              (or static) for the seed's generators"
         ));
     }
-    if let Some(rule) = geometry.beyond_houses()
+    if plan.solver == Solver::Dlx && geometry.relation().is_none() && !geometry.cages().is_empty() {
+        // Killer cages are exact cover: their value combinations are options of the matrix.
+        backtrack::sudoku::ExactCover::with_cages(geometry)
+            .map_err(|why| format!("Dancing Links cannot take the cages of {name}: {why}"))?;
+    } else if let Some(rule) = geometry.beyond_houses()
         && matches!(plan.solver, Solver::Dlx | Solver::Backtrack)
     {
         let solver = if plan.solver == Solver::Dlx { "Dancing Links" } else { "the seed's generators" };
