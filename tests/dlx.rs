@@ -210,6 +210,7 @@ fn format_errors_say_where() {
     );
     assert_eq!(err("0|A\nA\n"), "line 1: \"0|A\": bounds need 1 <= hi and lo <= hi");
     assert_eq!(err("A | 2|B\nA B\n"), "line 1: \"2|B\": only primary items take bounds");
+    assert_eq!(err("2|`:a\n"), "line 1: \"2|`:a\": an item needs a name, without ':'");
 }
 
 #[test]

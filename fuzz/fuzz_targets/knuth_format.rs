@@ -2,12 +2,13 @@
 //! search of it.
 //!
 //! Checked: no panic; a problem that reads writes out and reads back as the same problem; every
-//! solution found is an exact cover (each primary item once, each secondary item at most once);
-//! the links are whole again after the search.
+//! solution found is an exact cover (each primary item once, or within its bounds for Algorithm
+//! M; each secondary item at most once, or several times with one colour for Algorithm C); the
+//! links are whole again after the search.
 
 #![no_main]
 
-use backtrack::dlx::{Budget, Named};
+use backtrack::dlx::{Budget, MultiSolver, Named};
 use backtrack_fuzz::timed;
 use libfuzzer_sys::fuzz_target;
 
@@ -18,21 +19,55 @@ fuzz_target!(|data: &[u8]| {
     let again = Named::from_knuth_format(&written).expect("what was written reads back");
     assert_eq!(again.to_knuth_format(), written);
 
-    let (primary, items) = (problem.matrix_ref().primary_items(), problem.matrix_ref().items());
-    let options: Vec<Vec<usize>> =
-        (0..problem.matrix_ref().options()).map(|o| problem.matrix_ref().option_items(o).collect()).collect();
+    let matrix = problem.matrix_ref();
+    let (primary, items) = (matrix.primary_items(), matrix.items());
+    let bounds: Vec<(u32, u32)> = (0..primary).map(|i| matrix.bounds(i)).collect();
+    let options: Vec<Vec<(usize, u32)>> =
+        (0..matrix.options()).map(|o| matrix.option_colored_items(o).collect()).collect();
+    let check = |solution: &[usize]| {
+        let mut covered = vec![0u32; items];
+        let mut colour: Vec<Option<u32>> = vec![None; items];
+        for &o in solution {
+            for &(i, c) in &options[o] {
+                covered[i] += 1;
+                if i >= primary {
+                    // Several times only with one colour, never without one.
+                    match colour[i] {
+                        None => colour[i] = Some(c),
+                        Some(first) => {
+                            assert!(c > 0 && first == c, "a secondary item twice, not with one colour")
+                        }
+                    }
+                }
+            }
+        }
+        for (i, &(lo, hi)) in bounds.iter().enumerate() {
+            assert!(
+                (lo..=hi).contains(&covered[i]),
+                "primary item {i} covered {} times, not {lo} to {hi}",
+                covered[i]
+            );
+        }
+    };
+    if problem.matrix_ref().has_multiplicities() {
+        let mut solver = MultiSolver::new(problem.matrix()).budget(&Budget::nodes(5_000));
+        let mut found = 0;
+        timed("a bounded search", || {
+            solver.search(|solution| {
+                check(solution);
+                found += 1;
+                found < 50
+            })
+        });
+        drop(solver);
+        problem.matrix_ref().sanity().expect("the links are whole after the search");
+        return;
+    }
     let mut solver = problem.matrix().solver().budget(&Budget::nodes(5_000));
     timed("a bounded search", || {
         for _ in 0..50 {
             let Some(solution) = solver.next_solution() else { break };
-            let mut covered = vec![0u32; items];
-            for &o in solution {
-                for &i in &options[o] {
-                    covered[i] += 1;
-                }
-            }
-            assert!(covered[..primary].iter().all(|&c| c == 1), "a primary item not covered exactly once");
-            assert!(covered[primary..].iter().all(|&c| c <= 1), "a secondary item covered twice");
+            check(solution);
         }
     });
     drop(solver);

@@ -72,8 +72,8 @@ impl Named {
                 }
                 bounds.push((primary.len(), lo, hi));
             }
-            if name.is_empty() {
-                return Err(at(line, format!("{token:?}: an item needs a name")));
+            if name.is_empty() || name.contains(':') {
+                return Err(at(line, format!("{token:?}: an item needs a name, without ':'")));
             }
             if in_secondary { secondary.push(name) } else { primary.push(name) }
         }
@@ -113,11 +113,18 @@ impl Named {
         Ok(problem)
     }
 
-    /// Write the problem in Knuth's format (one option a line, its items by name).
+    /// Write the problem in Knuth's format (one option a line, its items by name, with their
+    /// colours; the primary items with their bounds).
     pub fn to_knuth_format(&self) -> String {
         let (matrix, names) = (self.matrix_ref(), self.names());
         let (primary, items) = (matrix.primary_items(), matrix.items());
-        let mut out = (0..primary).map(|i| names.item(i)).collect::<Vec<_>>().join(" ");
+        // A primary item covered other than once carries its bounds: `lo:hi|name`, `n|name`.
+        let item = |i: usize| match matrix.bounds(i) {
+            (1, 1) => names.item(i).to_string(),
+            (lo, hi) if lo == hi => format!("{hi}|{}", names.item(i)),
+            (lo, hi) => format!("{lo}:{hi}|{}", names.item(i)),
+        };
+        let mut out = (0..primary).map(item).collect::<Vec<_>>().join(" ");
         if items > primary {
             out.push_str(" | ");
             out.push_str(&(primary..items).map(|i| names.item(i)).collect::<Vec<_>>().join(" "));
