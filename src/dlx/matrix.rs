@@ -583,24 +583,13 @@ impl Matrix {
     /// DLX3's `tweak(n, block)`: take the topmost option `n` out of its item's list; with
     /// `block`, also hide the option's other nodes. An update a node removed.
     pub(super) fn tweak(&mut self, n: u32, block: bool) -> u64 {
-        let mut updates = 0;
-        let mut x = if block { n + 1 } else { n };
-        loop {
-            let Node { up, down, item } = self.nodes[x as usize];
-            if item >= SPACER {
-                x = up;
-                continue;
-            }
-            if self.color(x as usize) != PURIFIED {
-                self.nodes[up as usize].down = down;
-                self.nodes[down as usize].up = up;
-                self.nodes[item as usize].item -= 1;
-                updates += 1;
-            }
-            if x == n {
-                break;
-            }
-            x += 1;
+        let mut updates = if block { self.hide(n) } else { 0 };
+        if self.color(n as usize) != PURIFIED {
+            let Node { up, down, item } = self.nodes[n as usize];
+            self.nodes[up as usize].down = down;
+            self.nodes[down as usize].up = up;
+            self.nodes[item as usize].item -= 1;
+            updates += 1;
         }
         updates
     }
@@ -616,20 +605,7 @@ impl Matrix {
             self.nodes[row as usize].up = above;
             k += 1;
             if unblock {
-                let mut x = row + 1;
-                while x != row {
-                    let Node { up, down, item } = self.nodes[x as usize];
-                    if item >= SPACER {
-                        x = up;
-                        continue;
-                    }
-                    if self.color(x as usize) != PURIFIED {
-                        self.nodes[up as usize].down = x;
-                        self.nodes[down as usize].up = x;
-                        self.nodes[item as usize].item += 1;
-                    }
-                    x += 1;
-                }
+                self.unhide(row); // the order within an option is free: its nodes are in other lists
             }
             above = row;
             row = self.nodes[row as usize].down;
