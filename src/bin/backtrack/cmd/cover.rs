@@ -261,6 +261,44 @@ impl Plan {
         Ok((text, problem))
     }
 
+    /// How many solutions the search goes for: one, or --limit N of a count or a listing.
+    fn wanted(&self) -> u64 {
+        match (self.args.count || self.args.all, self.args.limit) {
+            (true, Some(limit)) => limit,
+            (true, None) => u64::MAX,
+            (false, _) => 1,
+        }
+    }
+
+    /// The report of a search on one thread: `kind` is the algorithm and whether it has
+    /// colours (cleansings are reported then).
+    fn report(
+        &self,
+        kind: (&'static str, bool),
+        count: u64,
+        stats: Stats,
+        stopped: bool,
+        start: Instant,
+    ) -> Report {
+        let all = self.args.count || self.args.all;
+        Report {
+            verdict: match (count, stopped) {
+                (0, true) => Verdict::Stopped,
+                (0, false) => Verdict::NoSolution,
+                (_, true) if all => Verdict::Stopped,
+                _ => Verdict::Solved,
+            },
+            algorithm: kind.0,
+            count,
+            nodes: stats.nodes,
+            updates: stats.updates,
+            cleansings: kind.1.then_some(stats.cleansings),
+            stopped,
+            time_ms: milliseconds(start),
+            counting: self.args.count,
+        }
+    }
+
     /// The budget of a search that starts at `start`.
     fn budget(&self, start: Instant) -> Budget {
         let mut budget = Budget::new();
@@ -304,12 +342,8 @@ impl Plan {
     ) -> io::Result<Report> {
         let start = Instant::now();
         let args = &self.args;
-        let wanted = match (args.count || args.all, args.limit) {
-            (true, Some(limit)) => limit,
-            (true, None) => u64::MAX,
-            (false, _) => 1,
-        };
-        let (algorithm, colors) = (algorithm(problem), problem.matrix_ref().has_colors());
+        let wanted = self.wanted();
+        let problem_kind = (algorithm(problem), problem.matrix_ref().has_colors());
         let mut solver = problem.solver();
         solver.solver().set_budget(budget);
         if let Some(explorer) = explorer {
@@ -323,24 +357,8 @@ impl Plan {
             }
             count += 1;
         }
-        let stats = solver.stats();
         let stopped = solver.outcome() == Search::OutOfBudget;
-        Ok(Report {
-            verdict: match (count, stopped) {
-                (0, true) => Verdict::Stopped,
-                (0, false) => Verdict::NoSolution,
-                (_, true) if args.count || args.all => Verdict::Stopped,
-                _ => Verdict::Solved,
-            },
-            algorithm,
-            count,
-            nodes: stats.nodes,
-            updates: stats.updates,
-            cleansings: colors.then_some(stats.cleansings),
-            stopped,
-            time_ms: milliseconds(start),
-            counting: args.count,
-        })
+        Ok(self.report(problem_kind, count, solver.stats(), stopped, start))
     }
 }
 
@@ -367,12 +385,8 @@ impl Plan {
     ) -> io::Result<Report> {
         let start = Instant::now();
         let args = &self.args;
-        let wanted = match (args.count || args.all, args.limit) {
-            (true, Some(limit)) => limit,
-            (true, None) => u64::MAX,
-            (false, _) => 1,
-        };
-        let (algorithm, colors) = (algorithm(problem), problem.matrix_ref().has_colors());
+        let wanted = self.wanted();
+        let problem_kind = (algorithm(problem), problem.matrix_ref().has_colors());
         let names = problem.names().clone();
         let mut count = 0u64;
         let mut written = Ok(());
@@ -393,22 +407,7 @@ impl Plan {
         };
         written?;
         let stopped = solver.outcome() == Search::OutOfBudget;
-        Ok(Report {
-            verdict: match (count, stopped) {
-                (0, true) => Verdict::Stopped,
-                (0, false) => Verdict::NoSolution,
-                (_, true) if args.count || args.all => Verdict::Stopped,
-                _ => Verdict::Solved,
-            },
-            algorithm,
-            count,
-            nodes: stats.nodes,
-            updates: stats.updates,
-            cleansings: colors.then_some(stats.cleansings),
-            stopped,
-            time_ms: milliseconds(start),
-            counting: args.count,
-        })
+        Ok(self.report(problem_kind, count, stats, stopped, start))
     }
 }
 
