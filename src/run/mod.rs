@@ -267,7 +267,8 @@ impl Tools {
     /// error), 3 stopped at --max-nodes or --timeout. A reader that leaves (`| head`) ends the
     /// search quietly, with 0.
     pub fn run<P: Problem>(&self, problem: &P) -> std::process::ExitCode {
-        let status = match self.answer(problem, &mut io::stdout().lock()) {
+        // The one place the library writes to the process's own streams: `run` is `main`'s.
+        let status = match self.answer_to(problem, &mut io::stdout().lock(), &mut io::stderr()) {
             Ok(status) => status,
             Err(e)
                 if e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe) =>
@@ -277,7 +278,7 @@ impl Tools {
             Err(e) => {
                 let program = std::env::args().next().unwrap_or_default();
                 let name = std::path::Path::new(&program).file_name().unwrap_or_default().to_string_lossy();
-                eprintln!("{name}: {e}");
+                let _ = writeln!(io::stderr(), "{name}: {e}");
                 Status::BadInput
             }
         };
@@ -287,6 +288,18 @@ impl Tools {
     /// Answer into `out` what the options ask of `problem`: the status, or what stopped it
     /// (a bad combination of options, a file that cannot be written, `out` closed).
     pub fn answer<P: Problem>(&self, problem: &P, out: &mut dyn Write) -> Result<Status, Box<dyn Error>> {
+        self.answer_to(problem, out, &mut io::sink())
+    }
+
+    /// [`answer`](Self::answer), with what a person should know besides the answer (that a
+    /// budget stopped the search, and after how many nodes) written to `notes`: standard
+    /// error in [`run`](Self::run).
+    pub fn answer_to<P: Problem>(
+        &self,
+        problem: &P,
+        out: &mut dyn Write,
+        notes: &mut dyn Write,
+    ) -> Result<Status, Box<dyn Error>> {
         let budget = self.budget();
         if self.jobs != 1 || self.shard.is_some() {
             if !(self.count || self.stats) || self.all || self.watching() || self.estimate {
@@ -295,7 +308,7 @@ impl Tools {
             if self.jobs != 1 && self.shard.is_some() {
                 return Err("--jobs or --shard, not both (a shard runs on one thread)".into());
             }
-            return self.in_parts(problem, &budget, out);
+            return self.in_parts(problem, &budget, out, notes);
         }
         if let Some(path) = &self.html {
             return self.explore(problem, path, out);
@@ -332,9 +345,9 @@ impl Tools {
         let progress = Progress::new();
         let search = stack_assumptions(&generators).observe((&budget, progress.clone()));
         let status = if self.fewest {
-            self.report(problem, &state, search.fewest_first(), &budget, out)
+            self.report(problem, &state, search.fewest_first(), &budget, out, notes)
         } else {
-            self.report(problem, &state, search, &budget, out)
+            self.report(problem, &state, search, &budget, out, notes)
         };
         progress.done();
         status
@@ -363,6 +376,7 @@ impl Tools {
         mut search: Assumptions<'_, G, I, O, S>,
         budget: &Budget,
         out: &mut dyn Write,
+        notes: &mut dyn Write,
     ) -> Result<Status, Box<dyn Error>>
     where
         G: Fn() -> I,
@@ -424,7 +438,7 @@ impl Tools {
             writeln!(out, "a solution after {} nodes, {} dead ends", stats.nodes(), stats.dead_ends())?;
         }
         out.flush()?;
-        Ok(status(budget, found))
+        Ok(status(budget, found, notes))
     }
 
     /// Trace, animate or record the tree of the search.
@@ -526,6 +540,7 @@ impl Tools {
         problem: &P,
         budget: &Budget,
         out: &mut dyn Write,
+        notes: &mut dyn Write,
     ) -> Result<Status, Box<dyn Error>> {
         let part = |part: Part<'_>, budget: Option<&Budget>| -> Stats {
             let state = problem.state();
@@ -562,7 +577,7 @@ impl Tools {
             writeln!(out, "{found}")?;
         }
         out.flush()?;
-        Ok(status(budget, found))
+        Ok(status(budget, found, notes))
     }
 }
 
@@ -584,11 +599,15 @@ fn counted(stats: &Stats, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "nodes per level: {}", profile.join(", "))
 }
 
-/// The exit status after `found` solutions: 3 if the budget stopped the search (said on
-/// standard error), 1 if there are none, 0 else.
-fn status(budget: &Budget, found: u64) -> Status {
+/// The exit status after `found` solutions: 3 if the budget stopped the search (said in
+/// `notes`), 1 if there are none, 0 else.
+fn status(budget: &Budget, found: u64, notes: &mut dyn Write) -> Status {
     if budget.exceeded() {
-        eprintln!("stopped at the budget after {} nodes: at least {found} solutions", budget.spent());
+        let _ = writeln!(
+            notes,
+            "stopped at the budget after {} nodes: at least {found} solutions",
+            budget.spent()
+        );
         Status::Stopped
     } else if found == 0 {
         Status::NoSolution
