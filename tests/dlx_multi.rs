@@ -141,6 +141,27 @@ fn a_budget_stops_algorithm_m_and_the_matrix_comes_back_whole() {
 }
 
 #[test]
+fn a_stop_with_an_item_covered_but_slack_left_restores_the_matrix() {
+    // Found by fuzzing: B (1 to 2 covers) is covered at its last cover with slack left and is
+    // then tweaked; stopped there, the search must reactivate it, as the null move ending its
+    // level would have.
+    let text = "1|A 1:2|B C | x\nA\nA\nA\nA\nB C x:b\nB\n";
+    let mut p = Named::from_knuth_format(text).unwrap();
+    let whole = MultiSolver::new(p.matrix()).count();
+    for stop in 1..=whole.solutions {
+        let mut found = 0;
+        MultiSolver::new(p.matrix()).search(|_| {
+            found += 1;
+            found < stop
+        });
+        assert_eq!(p.matrix_ref().sanity(), Ok(()), "stopped at solution {stop}");
+        MultiSolver::new(p.matrix()).budget(&backtrack::Budget::nodes(stop)).count();
+        assert_eq!(p.matrix_ref().sanity(), Ok(()), "stopped at node {stop}");
+        assert_eq!(MultiSolver::new(p.matrix()).count(), whole);
+    }
+}
+
+#[test]
 fn bad_bounds_are_refused_with_their_line() {
     for (bad, line) in
         [("0|A B\nA\n", 1), ("3:2|A\nA\n", 1), ("x|A\nA\n", 1), ("A | 2|s\nA s\n", 1), ("1:|A\nA\n", 1)]

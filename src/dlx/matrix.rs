@@ -617,16 +617,10 @@ impl Matrix {
         }
     }
 
-    /// The active primary items, as header indices, in order.
-    pub(super) fn active_primary(&self) -> impl Iterator<Item = u32> + '_ {
-        let mut k = self.next[0];
-        std::iter::from_fn(move || {
-            (k != 0).then(|| {
-                let item = k;
-                k = self.next[k as usize];
-                item
-            })
-        })
+    /// The active primary item after `header` (0, the root, for the first; 0 after the last).
+    #[inline]
+    pub(super) fn next_active(&self, header: u32) -> u32 {
+        self.next[header as usize]
     }
 
     /// The number of header nodes plus one (Knuth's `last_itm`): option nodes come after.

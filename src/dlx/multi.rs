@@ -92,20 +92,20 @@ impl<'m> MultiSolver<'m> {
     /// The primary item to branch on and its branching degree (`None`: no active primary
     /// item, a solution). Knuth's rule: least degree, then least slack, then longest list.
     fn choose(&self) -> Option<(u32, i64)> {
-        let mut best: Option<(u32, i64, i64, i64)> = None; // (item, score, s, len)
-        for k in self.matrix.active_primary() {
+        // (item, score, slack, len) of the best so far; plain loads, no allocation: this runs
+        // at every node.
+        let (mut best, mut score, mut best_s, mut best_l) = (0u32, i64::MAX, 0i64, 0i64);
+        let mut k = self.matrix.next_active(0);
+        while k != 0 {
             let (bound, len) = (self.bound[k as usize], i64::from(self.matrix.len(k)));
             let s = self.slack[k as usize].min(bound);
-            let score = len + s - bound + 1;
-            let better = match best {
-                None => true,
-                Some((_, t, bs, bl)) => score < t || (score == t && (s < bs || (s == bs && len > bl))),
-            };
-            if better {
-                best = Some((k, score, s, len));
+            let t = len + s - bound + 1;
+            if t < score || (t == score && (s < best_s || (s == best_s && len > best_l))) {
+                (best, score, best_s, best_l) = (k, t, s, len);
             }
+            k = self.matrix.next_active(k);
         }
-        best.map(|(k, score, _, _)| (k, score))
+        (best != 0).then_some((best, score))
     }
 
     /// Cover or partially cover the items of `node`'s option other than its own.
@@ -294,7 +294,13 @@ impl<'m> MultiSolver<'m> {
                 cur
             } else {
                 self.uncover_others(cur);
-                self.matrix.item_of(cur)
+                let item = self.matrix.item_of(cur);
+                // Covered with its last cover due but slack left: the search reactivates such
+                // an item after the null move that ends its level, which a stop never reaches.
+                if self.bound[item as usize] == 0 && self.slack[item as usize] != 0 {
+                    self.matrix.reactivate(item);
+                }
+                item
             };
             self.restore(item, tweak);
         }
