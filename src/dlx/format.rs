@@ -84,11 +84,22 @@ impl Named {
         for (item, lo, hi) in bounds {
             problem.matrix().set_bounds(item, lo, hi)?;
         }
+        let mut place = 0;
         for (line, option) in lines {
             if option.is_empty() {
                 continue;
             }
+            place += 1;
             let names: Vec<&str> = option.split_whitespace().collect();
+            // No primary item: no search can choose it. Knuth's programs leave it out
+            // ("Option ignored"), and so does this reader, keeping his counts.
+            let primary = problem.matrix_ref().primary_items();
+            let item = |n: &&str| problem.names().item_number(n.split(':').next().unwrap_or(n));
+            if names.iter().filter_map(item).all(|i| i >= primary) && names.iter().all(|n| item(n).is_some())
+            {
+                problem.ignored.push((place, option.to_string()));
+                continue;
+            }
             if let Some(name) = names.iter().find(|n| {
                 n.split_once(':').is_some_and(|(i, c)| i.is_empty() || c.is_empty() || c.contains(':'))
             }) {

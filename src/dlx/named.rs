@@ -28,6 +28,9 @@ use std::collections::HashMap;
 pub struct Named {
     matrix: Matrix,
     names: Names,
+    /// Options read but left out: each option line's place among the options (from 1) and
+    /// its text. See [`Named::ignored`].
+    pub(super) ignored: Vec<(usize, String)>,
 }
 
 /// The names of a [`Named`] problem's items and options.
@@ -94,7 +97,7 @@ impl Named {
             names.items.push(name);
             count[kind] += 1;
         }
-        Ok(Named { matrix: Matrix::new(count[0], count[1]), names })
+        Ok(Named { matrix: Matrix::new(count[0], count[1]), names, ignored: Vec::new() })
     }
 
     /// Add an option called `name` that covers the items named `items`; returns its number.
@@ -135,6 +138,13 @@ impl Named {
         self.names.option_index.entry(name.to_string()).or_insert(option);
         self.names.options.push(name.to_string());
         Ok(option)
+    }
+
+    /// The options [`Named::from_knuth_format`] read and left out, as Knuth's DLX programs do:
+    /// those without a primary item, which no search could choose (and which would only add
+    /// work, and change his counts). Each with its place among the option lines, from 1.
+    pub fn ignored(&self) -> &[(usize, String)] {
+        &self.ignored
     }
 
     /// The names.

@@ -244,19 +244,13 @@ impl Plan {
     fn read(&self) -> Result<(String, Named), String> {
         let text = self.source.read_to_string()?;
         let problem = Named::from_knuth_format(&text).map_err(|e| format!("{}: {e}", self.source))?;
-        // An option with secondary items only can never be chosen (no item asks for it): said,
-        // as Knuth's DLX1 says it, rather than kept without a word.
-        let matrix = problem.matrix_ref();
-        let primary = matrix.primary_items();
-        for option in 0..matrix.options() {
-            if matrix.option_items(option).all(|item| item >= primary) {
-                eprintln!(
-                    "warning: {}: option {} ({}) names no primary item: it is never chosen",
-                    self.source,
-                    option + 1,
-                    problem.names().option(option)
-                );
-            }
+        // An option with secondary items only can never be chosen (no item asks for it): left
+        // out, as Knuth's programs leave it out, and said rather than dropped without a word.
+        for (place, option) in problem.ignored() {
+            eprintln!(
+                "warning: {}: option {place} ({option}) names no primary item: left out, as Knuth's programs leave it",
+                self.source
+            );
         }
         Ok((text, problem))
     }
