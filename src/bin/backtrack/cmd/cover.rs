@@ -206,7 +206,8 @@ pub fn run(args: Args) -> io::Result<Status> {
             bar.finish_and_clear();
         }
         let run = backtrack::split::Run::new("cover --count").input(text.as_bytes());
-        return shard_line(&run, shard, &stats, outcome == Search::OutOfBudget);
+        let colors = problem.matrix_ref().has_colors();
+        return shard_line(&run, shard, &stats, colors, outcome == Search::OutOfBudget);
     }
     let explorer = plan.args.html.as_ref().map(|_| Explorer::new(&problem));
     let mut render =
@@ -547,11 +548,20 @@ struct ShardSummary {
     nodes: u64,
     updates: u64,
     dead_ends: u64,
+    /// Cleansings, with colours (Algorithm C): `merge` adds them up as the other counters.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cleansings: Option<u64>,
     /// 1 if the budget stopped this shard: its counts are then a lower bound.
     stopped: u64,
 }
 
-fn shard_line(run: &backtrack::split::Run, shard: Shard, stats: &Stats, stopped: bool) -> io::Result<Status> {
+fn shard_line(
+    run: &backtrack::split::Run,
+    shard: Shard,
+    stats: &Stats,
+    colors: bool,
+    stopped: bool,
+) -> io::Result<Status> {
     #[derive(Serialize)]
     struct Line {
         summary: ShardSummary,
@@ -564,6 +574,7 @@ fn shard_line(run: &backtrack::split::Run, shard: Shard, stats: &Stats, stopped:
         nodes: stats.nodes,
         updates: stats.updates,
         dead_ends: stats.dead_ends,
+        cleansings: colors.then_some(stats.cleansings),
         stopped: u64::from(stopped),
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
