@@ -2,6 +2,8 @@
 //! cleansings equal to those of his DLX2, built from his CWEB sources
 //! (`../shared/bench/peers/knuth/build.sh`); the figures are kept here.
 
+mod common;
+
 use backtrack::dlx::{DlxError, Named, Outcome};
 
 /// Solutions, nodes, updates and cleansings of a whole count on one thread.
@@ -141,18 +143,8 @@ fn a_chosen_option_with_a_clashing_colour_is_refused_and_the_format_keeps_colour
 
 #[test]
 fn cover_shards_of_a_coloured_file_merge_to_dlx2s_counts() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
     let run = |args: &[&str], input: &[u8]| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_backtrack"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(input).unwrap();
-        let out = child.wait_with_output().unwrap();
+        let out = common::run_backtrack(args, input);
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         out.stdout
     };

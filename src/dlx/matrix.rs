@@ -305,16 +305,7 @@ impl Matrix {
     /// one for each node hidden.
     #[inline]
     pub(super) fn cover(&mut self, header: u32) -> u64 {
-        let (l, r) = (self.prev[header as usize], self.next[header as usize]);
-        self.next[l as usize] = r;
-        self.prev[r as usize] = l;
-        let mut updates = 1;
-        let mut row = self.nodes[header as usize].down;
-        while row != header {
-            updates += self.hide(row);
-            row = self.nodes[row as usize].down;
-        }
-        updates
+        self.cover_m(header, true)
     }
 
     /// Remove the other nodes of `row`'s option from their items' lists, going right.
@@ -348,14 +339,7 @@ impl Matrix {
     /// but within each option we must go left, since `hide` went right.
     #[inline]
     pub(super) fn uncover(&mut self, header: u32) {
-        let mut row = self.nodes[header as usize].up;
-        while row != header {
-            self.unhide(row);
-            row = self.nodes[row as usize].up;
-        }
-        let (l, r) = (self.prev[header as usize], self.next[header as usize]);
-        self.next[l as usize] = header;
-        self.prev[r as usize] = header;
+        self.uncover_m(header, true)
     }
 
     #[inline]
@@ -522,6 +506,7 @@ impl Matrix {
 
     /// DLX3's `cover(c, deact)`: hide the options of `header`'s list, and take the item out
     /// of the active list if `deact`. An update for the item and one a node hidden.
+    #[inline]
     pub(super) fn cover_m(&mut self, header: u32, deact: bool) -> u64 {
         if deact {
             self.deactivate(header);
@@ -536,6 +521,7 @@ impl Matrix {
     }
 
     /// Undo [`cover_m`](Self::cover_m).
+    #[inline]
     pub(super) fn uncover_m(&mut self, header: u32, react: bool) {
         let mut row = self.nodes[header as usize].up;
         while row != header {
