@@ -50,16 +50,19 @@ impl Problem for Squares {
         rows: &'s Self::State,
         i: usize,
     ) -> impl Iterator<Item = impl Display + 's> + 's {
-        // Column c so far: the letters the rows above put there, then this row's.
-        let column = move |c: usize, last: u8| {
-            let mut prefix: Vec<u8> = rows[..i].iter().map(|r| self.words[r.get() as usize][c]).collect();
-            prefix.push(last);
-            prefix
-        };
-        let start: Vec<u8> = rows[..i].iter().map(|r| self.words[r.get() as usize][i]).collect();
-        let words = self.starting.get(&start).map_or(&[][..], Vec::as_slice);
+        // Each column so far, read once a node: the letters the rows above put there. A
+        // candidate's letter is pushed on, looked up, and popped: no allocation a candidate.
+        let mut columns: Vec<Vec<u8>> = (0..self.k)
+            .map(|c| rows[..i].iter().map(|r| self.words[r.get() as usize][c]).collect())
+            .collect();
+        let words = self.starting.get(&columns[i]).map_or(&[][..], Vec::as_slice);
         let fits = move |&&w: &&u32| {
-            (i + 1..self.k).all(|c| self.prefixes.contains(&column(c, self.words[w as usize][c])))
+            (i + 1..self.k).all(|c| {
+                columns[c].push(self.words[w as usize][c]);
+                let begins = self.prefixes.contains(&columns[c]);
+                columns[c].pop();
+                begins
+            })
         };
         words.iter().filter(fits).map(move |&w| {
             rows[i].set(w);
