@@ -143,11 +143,7 @@ fn a_chosen_option_with_a_clashing_colour_is_refused_and_the_format_keeps_colour
 
 #[test]
 fn cover_shards_of_a_coloured_file_merge_to_dlx2s_counts() {
-    let run = |args: &[&str], input: &[u8]| {
-        let out = common::run_backtrack(args, input);
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        out.stdout
-    };
+    let run = common::backtrack_ok;
     let text = word_rectangles(3, 3, 200);
     let shards: Vec<u8> = (1..=3)
         .flat_map(|i| run(&["cover", "--count", "--shard", &format!("{i}/3"), "-"], text.as_bytes()))

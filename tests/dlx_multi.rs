@@ -3,6 +3,8 @@
 //! (`../shared/bench/peers/knuth/build.sh`); the figures are kept here. (Before they were
 //! written down, 678 random instances with bounds and colours were compared the same way.)
 
+mod common;
+
 use backtrack::dlx::{DlxError, MultiSolver, Named, Outcome};
 
 /// Solutions, nodes, updates and cleansings of a whole count, and the solutions' options.
@@ -181,5 +183,106 @@ fn bad_bounds_are_refused_with_their_line() {
             Err(DlxError::Format { line: at, .. }) => assert_eq!(at, line, "{bad:?}"),
             other => panic!("{bad:?}: {other:?}"),
         }
+    }
+}
+
+/// The instances above whose counts are DLX3's, with those counts (solutions, nodes, updates,
+/// cleansings).
+fn dlx3_instances() -> Vec<(String, (u64, u64, u64, u64))> {
+    vec![
+        (tiling(3, 4, &[("L", 4)]), (4, 16, 271, 0)),
+        (tiling(4, 4, &[("L", 4), ("M", 4)]), (686, 2048, 19_060, 0)),
+        (tiling(4, 5, &[("L", 5), ("M", 5)]), (4080, 13_407, 137_511, 0)),
+        ("2|A 1:2|B C\nA B\nA\nB C\nA C\nB\n".to_string(), (4, 11, 18, 0)),
+        (
+            "p0 1:3|p1 1:2|p2 0:2|p3 | s0 s1 s2\np0 s0\np3 p2\np2 s0:a p1 p0 s1:a\np0 p2\np3 p1 p0 s1:a s2:a\np2 s1:a s2:b s0 p1\np0 s0\np0 s1 p2 s2:b p1\np1 s2\n".to_string(),
+            (12, 36, 174, 19),
+        ),
+        (
+            "1:2|p0 1:1|p1 0:1|p2 3|p3 0:1|p4 p5 | s0 s1\np5 p1\np1 p3 s0:a\np3 s1:a p5 p2 p4\np2 p0\np4 p5 p2 s1\np5 p2\np3 p0 p2 p1\np0 p1 p3\np5\np5 p3\np3 p4 p1\np3 p0\np1 p4 s0:a\n".to_string(),
+            (8, 32, 190, 7),
+        ),
+        ("1|A 1:2|B C | x\nA\nA\nA\nA\nB C x:b\nB\n".to_string(), {
+            let s = MultiSolver::new(Named::from_knuth_format("1|A 1:2|B C | x\nA\nA\nA\nA\nB C x:b\nB\n").unwrap().matrix()).count();
+            (s.solutions, s.nodes, s.updates, s.cleansings)
+        }),
+    ]
+}
+
+#[test]
+fn shards_of_algorithm_m_add_up_to_dlx3_counts() {
+    use backtrack::split::Shard;
+    for (text, expected) in dlx3_instances() {
+        assert_eq!(counts(&text).0, expected, "{text}");
+        let mut p = Named::from_knuth_format(&text).unwrap();
+        // Cuts at every depth the instances have: one part to more subtrees than they have.
+        for parts in [1, 2, 3, 5, 16, 64, 1000] {
+            for n in 1..=3 {
+                let mut total = backtrack::dlx::Stats::default();
+                for i in 1..=n {
+                    let shard = Shard::new(i, n).unwrap();
+                    let (stats, outcome) = p.matrix().count_shard(parts, shard, &backtrack::Budget::new());
+                    assert_eq!(outcome, Outcome::Exhausted);
+                    assert_eq!(p.matrix_ref().sanity(), Ok(()), "{text} {parts} {i}/{n}");
+                    total.add(&stats);
+                }
+                let got = (total.solutions, total.nodes, total.updates, total.cleansings);
+                assert_eq!(got, expected, "{text}: {parts} parts in {n} shards");
+            }
+        }
+        // And the matrix searches as it did.
+        assert_eq!(counts(&text).0, expected, "{text}");
+    }
+}
+
+#[cfg(feature = "parallel")]
+#[test]
+fn algorithm_m_counts_on_two_threads_as_dlx3_counts() {
+    for (text, expected) in dlx3_instances() {
+        let mut p = Named::from_knuth_format(&text).unwrap();
+        for threads in [1, 2] {
+            let s = p.matrix().count_in_parallel(threads);
+            assert_eq!((s.solutions, s.nodes, s.updates, s.cleansings), expected, "{text}");
+        }
+    }
+}
+
+#[test]
+fn a_budget_stops_a_shard_of_algorithm_m_and_the_matrix_comes_back_whole() {
+    use backtrack::split::Shard;
+    let text = tiling(4, 5, &[("L", 5), ("M", 5)]);
+    let mut p = Named::from_knuth_format(&text).unwrap();
+    for max in [1, 10, 100, 1000, 5000] {
+        let (stats, outcome) =
+            p.matrix().count_shard(64, Shard::new(1, 2).unwrap(), &backtrack::Budget::nodes(max));
+        assert_eq!(outcome, Outcome::OutOfBudget, "{max}");
+        assert!(stats.solutions < 4080);
+        assert_eq!(p.matrix_ref().sanity(), Ok(()));
+    }
+    assert_eq!(counts(&text).0, (4080, 13_407, 137_511, 0));
+}
+
+#[test]
+fn cover_counts_multiplicities_on_two_threads_and_in_shards_as_dlx3_does() {
+    let run = common::backtrack_ok;
+    let text = tiling(4, 5, &[("L", 5), ("M", 5)]);
+    let shards: Vec<u8> = (1..=3)
+        .flat_map(|i| run(&["cover", "--count", "--shard", &format!("{i}/3"), "-"], text.as_bytes()))
+        .collect();
+    let merged: serde_json::Value = serde_json::from_slice(&run(&["merge"], &shards)).unwrap();
+    let s = &merged["summary"];
+    assert_eq!(
+        (s["solutions"].as_u64(), s["nodes"].as_u64(), s["updates"].as_u64()),
+        (Some(4080), Some(13_407), Some(137_511))
+    );
+    for jobs in ["1", "2"] {
+        let whole: serde_json::Value = serde_json::from_slice(&run(
+            &["cover", "--count", "--jobs", jobs, "--format", "json", "-"],
+            text.as_bytes(),
+        ))
+        .unwrap();
+        assert_eq!(whole["algorithm"].as_str(), Some("M"));
+        let counters = (whole["count"].as_u64(), whole["nodes"].as_u64(), whole["updates"].as_u64());
+        assert_eq!(counters, (Some(4080), Some(13_407), Some(137_511)), "--jobs {jobs}");
     }
 }

@@ -42,29 +42,42 @@ use super::solver::{Limits, Outcome, Stats};
 pub struct MultiSolver<'m> {
     matrix: &'m mut Matrix,
     /// Per item header: how many more covers it may take, and of those how many it may do
-    /// without (DLX3's `bound` and `slack`); index 0 unused.
-    bound: Vec<i64>,
-    slack: Vec<i64>,
+    /// without; index 0 unused. Side by side, as DLX3 keeps them beside the item's links: the
+    /// choice of an item reads both of every active item at every node.
+    left: Vec<Left>,
     stats: Stats,
     budget: Limits,
     outcome: Outcome,
+}
+
+/// DLX3's `bound` and `slack` of an item: how many more covers it may take, and of those how
+/// many it may do without.
+#[derive(Clone, Copy, Debug)]
+struct Left {
+    bound: i64,
+    slack: i64,
+}
+
+/// The levels of a search: the node chosen on each (an item's header for a null move), and the
+/// topmost option of its item before its first tweak (0: not tweaked).
+#[derive(Debug, Default)]
+struct Walk {
+    choice: Vec<u32>,
+    first_tweak: Vec<u32>,
 }
 
 impl<'m> MultiSolver<'m> {
     /// A search of `matrix`, every item's bounds as [`Matrix::bounds`] gives them.
     pub fn new(matrix: &'m mut Matrix) -> MultiSolver<'m> {
         let items = matrix.items();
-        let mut bound = vec![1; items + 2];
-        let mut slack = vec![0; items + 2];
+        let mut left = vec![Left { bound: 1, slack: 0 }; items + 2];
         for item in 0..matrix.primary_items() {
             let (lo, hi) = matrix.bounds(item);
-            bound[item + 1] = i64::from(hi);
-            slack[item + 1] = i64::from(hi - lo);
+            left[item + 1] = Left { bound: i64::from(hi), slack: i64::from(hi - lo) };
         }
         MultiSolver {
             matrix,
-            bound,
-            slack,
+            left,
             stats: Stats::default(),
             budget: Limits::default(),
             outcome: Outcome::Running,
@@ -97,8 +110,8 @@ impl<'m> MultiSolver<'m> {
         let (mut best, mut score, mut best_s, mut best_l) = (0u32, i64::MAX, 0i64, 0i64);
         let mut k = self.matrix.next_active(0);
         while k != 0 {
-            let (bound, len) = (self.bound[k as usize], i64::from(self.matrix.len(k)));
-            let s = self.slack[k as usize].min(bound);
+            let (Left { bound, slack }, len) = (self.left[k as usize], i64::from(self.matrix.len(k)));
+            let s = slack.min(bound);
             let t = len + s - bound + 1;
             if t < score || (t == score && (s < best_s || (s == best_s && len > best_l))) {
                 (best, score, best_s, best_l) = (k, t, s, len);
@@ -119,8 +132,8 @@ impl<'m> MultiSolver<'m> {
                 continue;
             }
             if item <= primary_end {
-                self.bound[item as usize] -= 1;
-                if self.bound[item as usize] == 0 {
+                self.left[item as usize].bound -= 1;
+                if self.left[item as usize].bound == 0 {
                     self.stats.updates += self.matrix.cover_m(item, true);
                 }
             } else {
@@ -145,10 +158,10 @@ impl<'m> MultiSolver<'m> {
                 continue;
             }
             if item <= primary_end {
-                if self.bound[item as usize] == 0 {
+                if self.left[item as usize].bound == 0 {
                     self.matrix.uncover_m(item, true);
                 }
-                self.bound[item as usize] += 1;
+                self.left[item as usize].bound += 1;
             } else {
                 match self.matrix.node_color(p) {
                     0 => self.matrix.uncover_m(item, true),
@@ -172,7 +185,25 @@ impl<'m> MultiSolver<'m> {
         self.run(false, |_| true)
     }
 
-    fn run(&mut self, list: bool, mut solution: impl FnMut(&[usize]) -> bool) -> Stats {
+    fn run(&mut self, list: bool, solution: impl FnMut(&[usize]) -> bool) -> Stats {
+        let mut walk = Walk::default();
+        self.walk(&mut walk, usize::MAX, list, solution, |_| {});
+        self.stats
+    }
+
+    /// The search from `walk`'s level down: a whole search from level 0, or a subtree below a
+    /// prefix [`replay`](Self::replay)ed into `walk`, which ends when it backs up to that
+    /// level. At level `ceiling` it hands the choices that led there to `leaf` and backs up
+    /// without entering the node, whose subtree is another search's (the counters of the two
+    /// add up to one search's).
+    fn walk(
+        &mut self,
+        walk: &mut Walk,
+        ceiling: usize,
+        list: bool,
+        mut solution: impl FnMut(&[usize]) -> bool,
+        mut leaf: impl FnMut(&[u32]),
+    ) {
         #[derive(Clone, Copy)]
         enum Step {
             Forward,
@@ -183,13 +214,19 @@ impl<'m> MultiSolver<'m> {
         let last_item = self.matrix.last_item();
         // Per level: the node chosen (an item's header for a null move), and the topmost
         // option of the item before its first tweak (0: not tweaked).
-        let (mut choice, mut first_tweak): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
+        let Walk { choice, first_tweak } = walk;
+        let floor = choice.len();
         let mut options: Vec<usize> = Vec::new();
-        let (mut level, mut best, mut cur) = (0usize, 0u32, 0u32);
+        let (mut level, mut best, mut cur) = (floor, 0u32, 0u32);
         let mut step = Step::Forward;
         loop {
             match step {
                 Step::Forward => {
+                    if level == ceiling {
+                        leaf(&choice[..level]);
+                        step = Step::Backdown;
+                        continue;
+                    }
                     let late = self.stats.nodes % 1024 == 0
                         && self.budget.deadline.is_some_and(|d| std::time::Instant::now() >= d);
                     if self.stats.nodes >= self.budget.max_nodes
@@ -197,8 +234,10 @@ impl<'m> MultiSolver<'m> {
                         || late
                     {
                         self.outcome = Outcome::OutOfBudget;
-                        self.unwind(&choice[..level], &first_tweak[..level]);
-                        return self.stats;
+                        self.unwind(&choice[floor..level], &first_tweak[floor..level]);
+                        choice.truncate(floor);
+                        first_tweak.truncate(floor);
+                        return;
                     }
                     self.stats.nodes += 1;
                     match self.choose() {
@@ -211,50 +250,34 @@ impl<'m> MultiSolver<'m> {
                             }
                             if !solution(&options) {
                                 self.outcome = Outcome::Stopped;
-                                self.unwind(&choice[..level], &first_tweak[..level]);
-                                return self.stats;
+                                self.unwind(&choice[floor..level], &first_tweak[floor..level]);
+                                choice.truncate(floor);
+                                first_tweak.truncate(floor);
+                                return;
                             }
                             step = Step::Backdown;
                         }
                         Some((_, score)) if score <= 0 => step = Step::Backdown,
                         Some((item, _)) => {
                             best = item;
-                            cur = self.matrix.down(best);
-                            if choice.len() <= level {
-                                choice.push(0);
-                                first_tweak.push(0);
-                            }
-                            (choice[level], first_tweak[level]) = (cur, 0);
-                            self.bound[best as usize] -= 1;
-                            let (b, s) = (self.bound[best as usize], self.slack[best as usize]);
-                            if b != 0 || s != 0 {
-                                first_tweak[level] = cur;
-                            }
-                            if b == 0 {
-                                self.stats.updates += self.matrix.cover_m(best, true);
-                            }
+                            let (node, tweak) = self.enter(best);
+                            cur = node;
+                            choice.truncate(level);
+                            first_tweak.truncate(level);
+                            choice.push(cur);
+                            first_tweak.push(tweak);
                             step = Step::Advance;
                         }
                     }
                 }
                 Step::Advance => {
-                    let (b, s) = (self.bound[best as usize], self.slack[best as usize]);
-                    if b == 0 && s == 0 {
-                        if cur == best {
-                            step = Step::Backup;
-                            continue;
-                        }
-                    } else if i64::from(self.matrix.len(best)) <= b - s {
+                    let (b, s) = (self.left[best as usize].bound, self.left[best as usize].slack);
+                    let spent = b == 0 && s == 0;
+                    if (spent && cur == best) || (!spent && i64::from(self.matrix.len(best)) <= b - s) {
                         step = Step::Backup;
                         continue;
-                    } else if cur != best {
-                        self.stats.updates += self.matrix.tweak(cur, b != 0);
-                    } else if b != 0 {
-                        self.matrix.deactivate(best); // a null move: the item is dropped
                     }
-                    if cur > last_item {
-                        self.cover_others(cur);
-                    }
+                    self.take(best, cur);
                     level += 1;
                     step = Step::Forward;
                 }
@@ -263,9 +286,11 @@ impl<'m> MultiSolver<'m> {
                     step = Step::Backdown;
                 }
                 Step::Backdown => {
-                    if level == 0 {
+                    if level == floor {
                         self.outcome = Outcome::Exhausted;
-                        return self.stats;
+                        choice.truncate(floor);
+                        first_tweak.truncate(floor);
+                        return;
                     }
                     level -= 1;
                     cur = choice[level];
@@ -285,6 +310,83 @@ impl<'m> MultiSolver<'m> {
         }
     }
 
+    /// Enter a level on `item`: one cover of it spent, the item covered when that was its
+    /// last. The first node to try, and the topmost option before any tweak (0: the item is
+    /// covered, not tweaked).
+    fn enter(&mut self, item: u32) -> (u32, u32) {
+        let first = self.matrix.down(item);
+        self.left[item as usize].bound -= 1;
+        let (b, s) = (self.left[item as usize].bound, self.left[item as usize].slack);
+        if b == 0 {
+            self.stats.updates += self.matrix.cover_m(item, true);
+        }
+        (first, if b != 0 || s != 0 { first } else { 0 })
+    }
+
+    /// Take node `cur` of `item`'s list (the item's header: the null move, which drops it).
+    fn take(&mut self, item: u32, cur: u32) {
+        let (b, s) = (self.left[item as usize].bound, self.left[item as usize].slack);
+        if b != 0 || s != 0 {
+            if cur != item {
+                self.stats.updates += self.matrix.tweak(cur, b != 0);
+            } else if b != 0 {
+                self.matrix.deactivate(item);
+            }
+        }
+        if cur > self.matrix.last_item() {
+            self.cover_others(cur);
+        }
+    }
+
+    /// Go down the choices of `prefix` (nodes, as a search's `leaf` gives them) as the search
+    /// went down to them, the options passed over on each level tweaked out as it left them;
+    /// into `walk`, for [`walk`](Self::walk) to search the subtree below and
+    /// [`unwind`](Self::unwind) to take back. Nothing is counted: the search above the prefix
+    /// counted it.
+    fn replay(&mut self, prefix: &[u32], walk: &mut Walk) {
+        let saved = self.stats;
+        for &target in prefix {
+            let (item, _) = self.choose().expect("a prefix's levels have an item to branch on");
+            let (mut cur, tweak) = self.enter(item);
+            let (b, s) = (self.left[item as usize].bound, self.left[item as usize].slack);
+            while cur != target {
+                if b != 0 || s != 0 {
+                    self.matrix.tweak(cur, b != 0);
+                }
+                cur = self.matrix.down(cur);
+            }
+            self.take(item, cur);
+            walk.choice.push(cur);
+            walk.first_tweak.push(tweak);
+        }
+        self.stats = saved;
+    }
+
+    /// Every prefix of the search down to `depth`, and the counters above them (the search
+    /// ends at the first level with no item to branch on, so a shallower search gives none).
+    pub(super) fn prefixes(&mut self, depth: usize) -> Vec<Vec<u32>> {
+        let mut prefixes = Vec::new();
+        let mut walk = Walk::default();
+        self.walk(&mut walk, depth, false, |_| true, |prefix| prefixes.push(prefix.to_vec()));
+        prefixes
+    }
+
+    /// Count the subtree below `prefix` (one of [`prefixes`](Self::prefixes)), within the
+    /// budget given; the subtree's counters, the matrix as it was.
+    pub(super) fn count_below(&mut self, prefix: &[u32]) -> Stats {
+        let mut walk = Walk::default();
+        self.replay(prefix, &mut walk);
+        self.stats = Stats::default();
+        self.walk(&mut walk, usize::MAX, false, |_| true, |_| {});
+        let Walk { choice, first_tweak } = walk;
+        self.unwind(&choice, &first_tweak);
+        self.stats
+    }
+
+    pub(super) fn set_limits(&mut self, limits: Limits) {
+        self.budget = limits;
+    }
+
     /// Take back the levels of `choice`, the deepest first, as backing up would.
     fn unwind(&mut self, choice: &[u32], first_tweak: &[u32]) {
         let last_item = self.matrix.last_item();
@@ -297,7 +399,7 @@ impl<'m> MultiSolver<'m> {
                 let item = self.matrix.item_of(cur);
                 // Covered with its last cover due but slack left: the search reactivates such
                 // an item after the null move that ends its level, which a stop never reaches.
-                if self.bound[item as usize] == 0 && self.slack[item as usize] != 0 {
+                if self.left[item as usize].bound == 0 && self.left[item as usize].slack != 0 {
                     self.matrix.reactivate(item);
                 }
                 item
@@ -309,12 +411,12 @@ impl<'m> MultiSolver<'m> {
     /// Put `item` back as it was before its level: uncovered, or untweaked; one cover more
     /// allowed.
     fn restore(&mut self, item: u32, first_tweak: u32) {
-        let (b, s) = (self.bound[item as usize], self.slack[item as usize]);
+        let (b, s) = (self.left[item as usize].bound, self.left[item as usize].slack);
         if b == 0 && s == 0 {
             self.matrix.uncover_m(item, true);
         } else {
             self.matrix.untweak(item, first_tweak, b != 0);
         }
-        self.bound[item as usize] += 1;
+        self.left[item as usize].bound += 1;
     }
 }

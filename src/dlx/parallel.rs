@@ -3,52 +3,94 @@
 //! The tree is cut at a shallow depth ([`Solver::to_depth`]): the prefixes down to that depth
 //! are enumerated once, and each prefix's subtree is searched on its own ([`Solver::below`]),
 //! on a copy of the matrix. The parts are searches of the one solver, so their counters add up
-//! to the single search's, node for node and update for update.
+//! to the single search's, node for node and update for update. Algorithm M is cut the same
+//! way; its prefixes are the nodes chosen, null moves included.
 
 use super::solver::Limits;
-use super::{Budget, Matrix, Outcome, Solver, Stats};
+use super::{Budget, Matrix, MultiSolver, Outcome, Solver, Stats};
 use crate::split::Shard;
 
-impl Matrix {
-    /// The top of the search at the shallowest depth that gives at least `parts` prefixes (or,
-    /// for a search that never has so many, at its widest depth), with its counters and its
-    /// prefixes.
-    fn cut(&mut self, parts: usize) -> (Stats, Vec<Vec<usize>>) {
-        let mut depth = 1;
-        let mut widest: Option<(Stats, Vec<Vec<usize>>)> = None;
-        loop {
-            let mut top = self.solver().to_depth(depth);
-            let mut prefixes = Vec::new();
-            while let Some(prefix) = top.next_prefix() {
-                prefixes.push(prefix.to_vec());
-            }
-            if prefixes.len() >= parts {
-                return (top.stats(), prefixes);
-            }
-            // No prefix: the search is shallower than the depth.
-            if prefixes.is_empty() {
-                return widest.unwrap_or((top.stats(), prefixes));
-            }
-            if widest.as_ref().is_none_or(|(_, w)| prefixes.len() > w.len()) {
-                widest = Some((top.stats(), prefixes));
-            }
-            depth += 1;
+/// One algorithm's side of a cut search: its prefixes down to a depth, with the counters
+/// above them, and the count of a subtree below one of them.
+trait Cut {
+    type Prefix: Send + Sync;
+    fn top(matrix: &mut Matrix, depth: usize) -> (Stats, Vec<Self::Prefix>);
+    fn below(matrix: &mut Matrix, prefix: &Self::Prefix, limits: Limits) -> (Stats, Outcome);
+}
+
+/// Algorithms X and C ([`Solver`]): a prefix is the options chosen on the top levels.
+struct Options;
+
+impl Cut for Options {
+    type Prefix = Vec<usize>;
+
+    fn top(matrix: &mut Matrix, depth: usize) -> (Stats, Vec<Vec<usize>>) {
+        let mut top = matrix.solver().to_depth(depth);
+        let mut prefixes = Vec::new();
+        while let Some(prefix) = top.next_prefix() {
+            prefixes.push(prefix.to_vec());
         }
+        (top.stats(), prefixes)
     }
 
-    /// Count the solutions below `prefix` within `budget`; the subtree's counters, and how it
-    /// ended.
-    fn count_below(&mut self, prefix: &[usize], limits: Limits) -> (Stats, Outcome) {
-        let mut solver: Solver<'_> = self.solver();
+    fn below(matrix: &mut Matrix, prefix: &Vec<usize>, limits: Limits) -> (Stats, Outcome) {
+        let mut solver: Solver<'_> = matrix.solver();
         solver.below(prefix).expect("the options of a prefix never clash");
         solver.set_limits(limits);
         solver.count_solutions();
         (solver.stats(), solver.outcome())
     }
+}
+
+/// Algorithm M ([`MultiSolver`]): a prefix is the nodes chosen on the top levels, null moves
+/// included, which its search replays with the tweaks of the options it passed over.
+struct Nodes;
+
+impl Cut for Nodes {
+    type Prefix = Vec<u32>;
+
+    fn top(matrix: &mut Matrix, depth: usize) -> (Stats, Vec<Vec<u32>>) {
+        let mut solver = MultiSolver::new(matrix);
+        let prefixes = solver.prefixes(depth);
+        (solver.stats(), prefixes)
+    }
+
+    fn below(matrix: &mut Matrix, prefix: &Vec<u32>, limits: Limits) -> (Stats, Outcome) {
+        let mut solver = MultiSolver::new(matrix);
+        solver.set_limits(limits);
+        let stats = solver.count_below(prefix);
+        (stats, solver.outcome())
+    }
+}
+
+impl Matrix {
+    /// The top of the search at the shallowest depth that gives at least `parts` prefixes (or,
+    /// for a search that never has so many, at its widest depth), with its counters and its
+    /// prefixes.
+    fn cut<C: Cut>(&mut self, parts: usize) -> (Stats, Vec<C::Prefix>) {
+        let mut depth = 1;
+        let mut widest: Option<(Stats, Vec<C::Prefix>)> = None;
+        loop {
+            let (stats, prefixes) = C::top(self, depth);
+            if prefixes.len() >= parts {
+                return (stats, prefixes);
+            }
+            // No prefix: the search is shallower than the depth.
+            if prefixes.is_empty() {
+                return widest.unwrap_or((stats, prefixes));
+            }
+            if widest.as_ref().is_none_or(|(_, w)| prefixes.len() > w.len()) {
+                widest = Some((stats, prefixes));
+            }
+            depth += 1;
+        }
+    }
 
     /// Count shard `shard` of the search: cut where it has at least `parts` prefixes, the
-    /// prefixes dealt back and forth ([`Shard::takes_subtree`]), the first shard counting the top too. The
-    /// shards' counters add up to those of [`Solver::count_solutions`] run alone.
+    /// prefixes dealt back and forth ([`Shard::takes_subtree`]), the first shard counting the
+    /// top too. The shards' counters add up to those of one search run alone:
+    /// [`Solver::count_solutions`], or [`MultiSolver::count`] when an item has bounds
+    /// ([`has_multiplicities`](Self::has_multiplicities)).
     ///
     /// The `budget` bounds the shard's subtrees together (nodes, updates, time); a shard that
     /// runs out of it stops with [`Outcome::OutOfBudget`] and counters that are a lower bound.
@@ -68,8 +110,16 @@ impl Matrix {
     /// # Ok::<(), backtrack::dlx::DlxError>(())
     /// ```
     pub fn count_shard(&mut self, parts: usize, shard: Shard, budget: &Budget) -> (Stats, Outcome) {
+        if self.has_multiplicities() {
+            self.count_shard_with::<Nodes>(parts, shard, budget)
+        } else {
+            self.count_shard_with::<Options>(parts, shard, budget)
+        }
+    }
+
+    fn count_shard_with<C: Cut>(&mut self, parts: usize, shard: Shard, budget: &Budget) -> (Stats, Outcome) {
         let budget = Limits::of(budget);
-        let (top, prefixes) = self.cut(parts);
+        let (top, prefixes) = self.cut::<C>(parts);
         let mut total = if shard.index() == 1 { top } else { Stats::default() };
         for (n, prefix) in prefixes.iter().enumerate() {
             if shard.takes_subtree(n) {
@@ -78,7 +128,7 @@ impl Matrix {
                     max_updates: budget.max_updates.saturating_sub(total.updates),
                     ..budget
                 };
-                let (part, outcome) = self.count_below(prefix, left);
+                let (part, outcome) = C::below(self, prefix, left);
                 total.add(&part);
                 if outcome == Outcome::OutOfBudget {
                     return (total, outcome);
@@ -89,7 +139,8 @@ impl Matrix {
     }
 
     /// Count every solution on `threads` threads (0: one a core), with the counters of the
-    /// whole search, equal to those of [`Solver::count_solutions`] run alone.
+    /// whole search, equal to those of one search run alone ([`Solver::count_solutions`], or
+    /// [`MultiSolver::count`] when an item has bounds).
     ///
     /// ```
     /// use backtrack::dlx::Named;
@@ -101,12 +152,20 @@ impl Matrix {
     /// ```
     #[cfg(feature = "parallel")]
     pub fn count_in_parallel(&mut self, threads: usize) -> Stats {
+        if self.has_multiplicities() {
+            self.count_in_parallel_with::<Nodes>(threads)
+        } else {
+            self.count_in_parallel_with::<Options>(threads)
+        }
+    }
+
+    #[cfg(feature = "parallel")]
+    fn count_in_parallel_with<C: Cut>(&mut self, threads: usize) -> Stats {
         use rayon::prelude::*;
         // A few dozen subtrees a thread, so that they balance.
         let threads = if threads == 0 { rayon::current_num_threads() } else { threads };
-        let (mut total, prefixes) = self.cut(32 * threads);
-        let search =
-            |matrix: &mut Matrix, prefix: &Vec<usize>| matrix.count_below(prefix, Limits::default()).0;
+        let (mut total, prefixes) = self.cut::<C>(32 * threads);
+        let search = |matrix: &mut Matrix, prefix: &C::Prefix| C::below(matrix, prefix, Limits::default()).0;
         let subtrees: Vec<Stats> = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
             Ok(pool) => pool.install(|| prefixes.par_iter().map_init(|| self.clone(), search).collect()),
             Err(_) => prefixes.iter().map(|prefix| search(&mut self.clone(), prefix)).collect(),

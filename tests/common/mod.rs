@@ -66,6 +66,14 @@ pub fn run_backtrack(args: &[&str], stdin: &[u8]) -> std::process::Output {
     child.wait_with_output().unwrap()
 }
 
+/// Run the built command as [`run_backtrack`] does; its standard output, which a success must
+/// have given (the failure shows its standard error).
+pub fn backtrack_ok(args: &[&str], stdin: &[u8]) -> Vec<u8> {
+    let out = run_backtrack(args, stdin);
+    assert!(out.status.success(), "backtrack {}: {}", args.join(" "), String::from_utf8_lossy(&out.stderr));
+    out.stdout
+}
+
 /// Output as text (the command writes UTF-8).
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()

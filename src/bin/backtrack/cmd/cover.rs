@@ -214,14 +214,14 @@ pub fn run(args: Args) -> io::Result<Status> {
         Renderer { out: io::BufWriter::new(io::stdout().lock()), format: plan.args.format, listed: 0 };
     let whole_tree = plan.args.count && plan.args.limit.is_none() && !budget.is_bounded();
     let multiplicities = problem.matrix_ref().has_multiplicities();
-    if multiplicities && (plan.args.shard.is_some() || explorer.is_some()) {
-        eprintln!("error: Algorithm M (multiplicities) counts on one thread: leave out --shard and --html");
+    if multiplicities && explorer.is_some() {
+        eprintln!("error: the explorer replays Algorithms X and C: leave out --html with multiplicities");
         return Ok(Status::BadInput);
     }
-    let report = if multiplicities {
-        plan.search_multi(&mut problem, &budget, &mut render)
-    } else if whole_tree && plan.args.jobs != Some(1) && explorer.is_none() {
+    let report = if whole_tree && plan.args.jobs != Some(1) && explorer.is_none() {
         Ok(plan.count_in_parallel(&mut problem))
+    } else if multiplicities {
+        plan.search_multi(&mut problem, &budget, &mut render)
     } else {
         plan.search(&mut problem, &budget, explorer.as_ref(), &mut render)
     };
