@@ -11,6 +11,12 @@
 //! The last two columns count the two whole trees on 2 threads (`Matrix::count_in_parallel`),
 //! against `dlx` on one: the same search, split between the cores.
 //!
+//! Then colours (Algorithm C) and multiplicities (Algorithm M), on instances made by the code
+//! the tests count against Knuth's DLX2 and DLX3 (`tests/common/instances.rs`): every 3×3 word
+//! rectangle of `examples/data/words.txt` against `dlx` 0.8, `exact-covers` 0.3 (its dancing
+//! links: its `DcSolver` is not written yet, `todo!()` in 0.3), `xcc` 0.1 and `algoxcc` 0.1; the tilings of a board by
+//! L-trominoes and monominoes used several times against `dlx` 0.8 (the only crate with M).
+//!
 //! DATA_DIR defaults to `../shared/data`. Each figure is the best of `--runs` runs (default 3).
 
 use backtrack::dlx::{Matrix, Named};
@@ -21,6 +27,9 @@ use std::time::Duration;
 #[path = "common.rs"]
 mod common;
 use common::best_of;
+
+#[path = "../tests/common/instances.rs"]
+mod instances;
 
 /// An exact-cover problem as plain data: primary and secondary counts, options as 0-based items.
 struct Problem {
@@ -112,6 +121,193 @@ fn sudoku_problem(board: &Board) -> Problem {
     Problem { primary: next, secondary: 0, options }
 }
 
+/// An instance with colours or bounds as plain data: each item's name and bounds (primary
+/// first), each option's items with their colours (0: none).
+struct Colored {
+    text: String,
+    /// The same in Knuth's format with items `i0`, `i1`, ... (and colours `c1`, `c2`, ...): the
+    /// `dlx` crate takes letters and digits only in a name.
+    plain: String,
+    primary: usize,
+    secondary: usize,
+    options: Vec<Vec<(usize, u32)>>,
+}
+
+impl Colored {
+    fn from_knuth(text: String) -> Colored {
+        let named = Named::from_knuth_format(&text).expect("the instance parses");
+        let m = named.matrix_ref();
+        let options: Vec<Vec<(usize, u32)>> =
+            (0..m.options()).map(|o| m.option_colored_items(o).collect()).collect();
+        let (primary, secondary) = (m.primary_items(), m.items() - m.primary_items());
+        let bounds = |i: usize| match m.bounds(i) {
+            (1, 1) => String::new(),
+            (lo, hi) if lo == hi => format!("{hi}|"),
+            (lo, hi) => format!("{lo}:{hi}|"),
+        };
+        let mut plain: Vec<String> = (0..primary).map(|i| format!("{}i{i}", bounds(i))).collect();
+        if secondary > 0 {
+            plain.push("|".into());
+            plain.extend((primary..primary + secondary).map(|i| format!("i{i}")));
+        }
+        let mut plain = plain.join(" ") + "\n";
+        for o in &options {
+            let items: Vec<String> = o
+                .iter()
+                .map(|&(i, c)| if c == 0 { format!("i{i}") } else { format!("i{i}:c{c}") })
+                .collect();
+            plain += &(items.join(" ") + "\n");
+        }
+        Colored { text, plain, primary, secondary, options }
+    }
+
+    /// The option's primary items, and its secondary items with their colours.
+    fn split(&self, o: &[(usize, u32)]) -> (Vec<usize>, Vec<(usize, Option<u32>)>) {
+        let primary = o.iter().filter(|&&(i, _)| i < self.primary).map(|&(i, _)| i).collect();
+        let secondary =
+            o.iter().filter(|&&(i, _)| i >= self.primary).map(|&(i, c)| (i, (c != 0).then_some(c))).collect();
+        (primary, secondary)
+    }
+}
+
+fn count_ours_colored(p: &Colored) -> u64 {
+    let mut named = Named::from_knuth_format(&p.text).unwrap();
+    if named.matrix_ref().has_multiplicities() {
+        backtrack::dlx::MultiSolver::new(named.matrix()).count().solutions
+    } else {
+        named.matrix().solver().count_solutions()
+    }
+}
+
+/// `dlx` 0.8 from the same text: its Algorithm C, or M (with Knuth's tiebreak) on bounds.
+fn count_dlx_colored(p: &Colored, multiplicities: bool) -> u64 {
+    use dlx::choose::{knuth_tiebreak, mrv_chooser, no_tiebreak, prefer_any};
+    let mut n = 0;
+    if multiplicities {
+        let spec = dlx::Spec::new(&p.plain, false).expect("dlx reads Knuth's format");
+        let mut problem = dlx::m::Problem::from_spec(&spec, dlx::OptOrder::Seq).unwrap();
+        let mut solver = dlx::Solver::new(&mut problem);
+        let mut chooser = mrv_chooser(prefer_any(), knuth_tiebreak());
+        while solver.next_solution(&mut chooser) {
+            n += 1;
+        }
+    } else {
+        // Its reader takes one-letter colours: the options go in as numbers.
+        let os: Vec<Vec<(dlx::Uint, dlx::Int)>> = p
+            .options
+            .iter()
+            .map(|o| o.iter().map(|&(i, c)| (i as dlx::Uint, c as dlx::Int)).collect())
+            .collect();
+        let (np, ns) = (p.primary as dlx::Uint, p.secondary as dlx::Uint);
+        let mut problem = dlx::c::make_problem(np, ns, &os, dlx::OptOrder::Seq);
+        let mut solver = dlx::Solver::new(&mut problem);
+        let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
+        while solver.next_solution(&mut chooser) {
+            n += 1;
+        }
+    }
+    n
+}
+
+/// `exact-covers` 0.3, with the solver given (its dancing links, `DlSolver`).
+fn count_exact_covers<'i, S: exact_covers::Solver<'i, usize, u32>>(p: &Colored, items: &'i [usize]) -> u64 {
+    let mut solver = S::new(&items[..p.primary], &items[p.primary..]);
+    for o in &p.options {
+        let (primary, secondary) = p.split(o);
+        solver.add_option(primary, secondary);
+    }
+    let mut n = 0;
+    solver.solve(|_| {
+        n += 1;
+        std::ops::ControlFlow::Continue(())
+    });
+    n
+}
+
+fn count_xcc(p: &Colored) -> u64 {
+    use xcc::{Color, ColoredItem, ItemId};
+    let mut matrix = xcc::Matrix::new(p.primary, p.secondary);
+    for o in &p.options {
+        let items: Vec<ColoredItem> = o
+            .iter()
+            .map(|&(i, c)| match c {
+                0 => ColoredItem::new(ItemId::new(i)),
+                c => ColoredItem::with_color(ItemId::new(i), Color::new(c as usize)),
+            })
+            .collect();
+        matrix.add_option((), &items);
+    }
+    matrix.solve_all().len() as u64
+}
+
+fn count_algoxcc(p: &Colored) -> u64 {
+    let name = |i: usize| format!("i{i}");
+    let primary: Vec<String> = (0..p.primary).map(name).collect();
+    let secondary: Vec<String> = (p.primary..p.primary + p.secondary).map(name).collect();
+    let colors: Vec<Vec<(String, String)>> = p
+        .options
+        .iter()
+        .map(|o| p.split(o).1.iter().map(|&(i, c)| (name(i), c.map_or(String::new(), |c| c.to_string()))).collect())
+        .collect();
+    let options: Vec<algoxcc::Option> = p
+        .options
+        .iter()
+        .zip(&colors)
+        .enumerate()
+        .map(|(k, (o, colors))| {
+            let prim: Vec<String> = p.split(o).0.into_iter().map(name).collect();
+            let prim: Vec<&str> = prim.iter().map(String::as_str).collect();
+            let sec: Vec<(&str, &str)> = colors.iter().map(|(i, c)| (i.as_str(), c.as_str())).collect();
+            algoxcc::Option::new_validated(&format!("o{k}"), &prim, &sec)
+        })
+        .collect();
+    let primary: Vec<&str> = primary.iter().map(String::as_str).collect();
+    let secondary: Vec<&str> = secondary.iter().map(String::as_str).collect();
+    let problem = algoxcc::Problem::new_validated(&primary, &secondary, &options);
+    algoxcc::solve(&problem, true).expect("algoxcc solves it").count() as u64
+}
+
+/// The colours and multiplicities tables.
+fn colours_and_multiplicities(runs: usize) {
+    let ms = |d: Duration| format!("{:.0} ms", d.as_secs_f64() * 1e3);
+    let ratio = |peer: Duration, ours: Duration| format!("{:.2}", peer.as_secs_f64() / ours.as_secs_f64());
+    println!();
+    println!("Colours (Algorithm C), one thread, every solution; peer / ours in brackets:");
+    println!();
+    println!("| instance | solutions | ours | dlx 0.8 | exact-covers 0.3 | xcc 0.1 | algoxcc 0.1 |");
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    for (name, rows, cols, limit) in [("word rectangles 3×3, 665 words", 3, 3, usize::MAX)] {
+        let p = Colored::from_knuth(instances::word_rectangles(rows, cols, limit));
+        let items: Vec<usize> = (0..p.primary + p.secondary).collect();
+        let (n, ours) = best_of(runs, || count_ours_colored(&p));
+        let mut cells = Vec::new();
+        let peers: [(&str, &dyn Fn() -> u64); 4] = [
+            ("dlx", &|| count_dlx_colored(&p, false)),
+            ("exact-covers", &|| count_exact_covers::<exact_covers::DlSolver<usize, u32>>(&p, &items)),
+            ("xcc", &|| count_xcc(&p)),
+            ("algoxcc", &|| count_algoxcc(&p)),
+        ];
+        for (peer, count) in peers {
+            let (m, t) = best_of(runs, count);
+            assert_eq!(m, n, "{name}: {peer} agrees");
+            cells.push(format!("{} ({})", ms(t), ratio(t, ours)));
+        }
+        println!("| {name} | {n} | {} | {} |", ms(ours), cells.join(" | "));
+    }
+    println!();
+    println!("Multiplicities (Algorithm M), one thread, every solution:");
+    println!();
+    println!("| instance | solutions | ours | dlx 0.8 | dlx / ours |");
+    println!("|---|---:|---:|---:|---:|");
+    for (rows, cols, l, m) in [(5, 6, 8, 6), (6, 6, 10, 6)] {
+        let p = Colored::from_knuth(instances::tiling(rows, cols, &[("L", l), ("M", m)]));
+        let (n, ours) = best_of(runs, || count_ours_colored(&p));
+        let (n_dlx, dlx) = best_of(runs, || count_dlx_colored(&p, true));
+        assert_eq!(n, n_dlx, "tiling {rows}x{cols}: dlx agrees");
+        println!("| tile {rows}×{cols}, {l} L + {m} M | {n} | {} | {} | {} |", ms(ours), ms(dlx), ratio(dlx, ours));
+    }
+}
+
 fn main() {
     let mut dir = PathBuf::from("../shared/data");
     let mut runs = 3;
@@ -178,4 +374,5 @@ fn main() {
             None,
         );
     }
+    colours_and_multiplicities(runs);
 }

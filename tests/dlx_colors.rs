@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::instances::word_rectangles;
+
 use backtrack::dlx::{DlxError, Named, Outcome};
 
 /// Solutions, nodes, updates and cleansings of a whole count on one thread.
@@ -19,36 +21,6 @@ fn counts(text: &str) -> (u64, u64, u64, u64) {
 /// TAOCP 7.2.2.1-(49): the small XCC problem of the text.
 const TAOCP_49: &str = "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n";
 
-/// Word rectangles of `rows` × `cols` from the first `limit` words of each length of
-/// `examples/data/words.txt`, as XCC: each row and column an item that takes one word, each
-/// cell a secondary item whose colour is its letter. (The same lines, in the same order, as
-/// the files DLX2 counted.)
-fn word_rectangles(rows: usize, cols: usize, limit: usize) -> String {
-    let text =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/data/words.txt")).unwrap();
-    let words = |len: usize| -> Vec<&str> {
-        text.lines().filter(|w| !w.starts_with('#') && w.len() == len).take(limit).collect()
-    };
-    let cell = |i: usize, j: usize, letter: char| format!("{i}.{j}:{letter}");
-    let mut out =
-        (1..=rows).map(|i| format!("r{i}")).chain((1..=cols).map(|j| format!("c{j}"))).collect::<Vec<_>>();
-    out.push("|".into());
-    out.extend((1..=rows).flat_map(|i| (1..=cols).map(move |j| format!("{i}.{j}"))));
-    let mut lines = vec![out.join(" ")];
-    for i in 1..=rows {
-        for w in words(cols) {
-            let cells: Vec<String> = w.chars().enumerate().map(|(j, l)| cell(i, j + 1, l)).collect();
-            lines.push(format!("r{i} {}", cells.join(" ")));
-        }
-    }
-    for j in 1..=cols {
-        for w in words(rows) {
-            let cells: Vec<String> = w.chars().enumerate().map(|(i, l)| cell(i + 1, j, l)).collect();
-            lines.push(format!("c{j} {}", cells.join(" ")));
-        }
-    }
-    lines.join("\n") + "\n"
-}
 
 #[test]
 fn taocps_example_counts_as_dlx2_counts() {

@@ -5,6 +5,8 @@
 
 mod common;
 
+use common::instances::tiling;
+
 use backtrack::dlx::{DlxError, MultiSolver, Named, Outcome};
 
 /// Solutions, nodes, updates and cleansings of a whole count, and the solutions' options.
@@ -21,43 +23,6 @@ fn counts(text: &str) -> ((u64, u64, u64, u64), Vec<Vec<String>>) {
     ((s.solutions, s.nodes, s.updates, s.cleansings), solutions)
 }
 
-/// Cover a `rows` × `cols` board with `pieces`, each used exactly its number of times: the
-/// L-tromino in its four turns and their mirror images (`L`), the monomino (`M`). A piece is
-/// a primary item with that bound (`4|L`); the squares are primary items.
-fn tiling(rows: usize, cols: usize, pieces: &[(&str, usize)]) -> String {
-    let norm = |shape: Vec<(i32, i32)>| {
-        let (r, c) = (shape.iter().map(|s| s.0).min().unwrap(), shape.iter().map(|s| s.1).min().unwrap());
-        let mut shape: Vec<(i32, i32)> = shape.iter().map(|&(a, b)| (a - r, b - c)).collect();
-        shape.sort();
-        shape
-    };
-    let mut shapes = std::collections::BTreeSet::new();
-    let mut shape = vec![(0, 0), (1, 0), (1, 1)];
-    for _ in 0..4 {
-        shape = shape.iter().map(|&(i, j)| (j, -i)).collect();
-        shapes.insert(norm(shape.clone()));
-        shapes.insert(norm(shape.iter().map(|&(i, j)| (i, -j)).collect()));
-    }
-    let mut items: Vec<String> = pieces.iter().map(|(name, n)| format!("{n}|{name}")).collect();
-    items.extend((0..rows).flat_map(|i| (0..cols).map(move |j| format!("{i}{j}"))));
-    let mut lines = vec![items.join(" ")];
-    for (name, _) in pieces {
-        let shapes: Vec<Vec<(i32, i32)>> =
-            if *name == "L" { shapes.iter().cloned().collect() } else { vec![vec![(0, 0)]] };
-        for shape in shapes {
-            for i in 0..rows as i32 {
-                for j in 0..cols as i32 {
-                    let placed: Vec<(i32, i32)> = shape.iter().map(|&(a, b)| (i + a, j + b)).collect();
-                    if placed.iter().all(|&(a, b)| a < rows as i32 && b < cols as i32) {
-                        let squares: Vec<String> = placed.iter().map(|(a, b)| format!("{a}{b}")).collect();
-                        lines.push(format!("{name} {}", squares.join(" ")));
-                    }
-                }
-            }
-        }
-    }
-    lines.join("\n") + "\n"
-}
 
 #[test]
 fn tilings_with_pieces_used_several_times_count_as_dlx3_counts() {

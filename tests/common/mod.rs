@@ -1,6 +1,8 @@
 //! Shared by the integration tests: the fixtures, and a checker that knows only the rules.
 #![allow(dead_code)] // each test binary uses its own part
 
+pub mod instances;
+
 pub const EASY50: &str = include_str!("../data/easy50.txt");
 pub const TOP95: &str = include_str!("../data/top95.txt");
 pub const HARDEST: &str = include_str!("../data/hardest.txt");
