@@ -152,10 +152,8 @@ impl Colored {
         }
         let mut plain = plain.join(" ") + "\n";
         for o in &options {
-            let items: Vec<String> = o
-                .iter()
-                .map(|&(i, c)| if c == 0 { format!("i{i}") } else { format!("i{i}:c{c}") })
-                .collect();
+            let items: Vec<String> =
+                o.iter().map(|&(i, c)| if c == 0 { format!("i{i}") } else { format!("i{i}:c{c}") }).collect();
             plain += &(items.join(" ") + "\n");
         }
         Colored { text, plain, primary, secondary, options }
@@ -247,7 +245,9 @@ fn count_algoxcc(p: &Colored) -> u64 {
     let colors: Vec<Vec<(String, String)>> = p
         .options
         .iter()
-        .map(|o| p.split(o).1.iter().map(|&(i, c)| (name(i), c.map_or(String::new(), |c| c.to_string()))).collect())
+        .map(|o| {
+            p.split(o).1.iter().map(|&(i, c)| (name(i), c.map_or(String::new(), |c| c.to_string()))).collect()
+        })
         .collect();
     let options: Vec<algoxcc::Option> = p
         .options
@@ -304,7 +304,12 @@ fn colours_and_multiplicities(runs: usize) {
         let (n, ours) = best_of(runs, || count_ours_colored(&p));
         let (n_dlx, dlx) = best_of(runs, || count_dlx_colored(&p, true));
         assert_eq!(n, n_dlx, "tiling {rows}x{cols}: dlx agrees");
-        println!("| tile {rows}×{cols}, {l} L + {m} M | {n} | {} | {} | {} |", ms(ours), ms(dlx), ratio(dlx, ours));
+        println!(
+            "| tile {rows}×{cols}, {l} L + {m} M | {n} | {} | {} | {} |",
+            ms(ours),
+            ms(dlx),
+            ratio(dlx, ours)
+        );
     }
 }
 

@@ -121,7 +121,7 @@ fn what_cannot_be_done_says_why() {
     refused(
         &["sudoku", "--explain", &sixteen],
         "",
-        "the logic solver knows the classic 9×9 grid only, not 16×16",
+        "the logic solver knows the classic 9×9 grid only, with or without killer cages, not 16×16",
     );
     refused(&["sudoku", "--solver", "bitboard", &sixteen], "", "the band engine is the classic 9×9 grid's");
     refused(&["sudoku", "--solver", "backtrack", SIX], "", "give --order fewest");

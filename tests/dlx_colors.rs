@@ -21,7 +21,6 @@ fn counts(text: &str) -> (u64, u64, u64, u64) {
 /// TAOCP 7.2.2.1-(49): the small XCC problem of the text.
 const TAOCP_49: &str = "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n";
 
-
 #[test]
 fn taocps_example_counts_as_dlx2_counts() {
     // DLX2: "Altogether 1 solution, ... 20 updates, 3 cleansings, ... 4 nodes".

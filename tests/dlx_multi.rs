@@ -23,7 +23,6 @@ fn counts(text: &str) -> ((u64, u64, u64, u64), Vec<Vec<String>>) {
     ((s.solutions, s.nodes, s.updates, s.cleansings), solutions)
 }
 
-
 #[test]
 fn tilings_with_pieces_used_several_times_count_as_dlx3_counts() {
     // DLX3 on the same text: solutions, nodes, updates, cleansings.

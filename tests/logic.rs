@@ -800,3 +800,108 @@ fn grades_follow_the_hardest_technique() {
     assert!(ratings.windows(2).all(|w| w[0] <= w[1]), "ALL is ordered by rating after the naked single");
     let _ = Digits::empty();
 }
+
+/// The killers of sigh's examples (MIT, in `tests/data/variants_sigh.jsonl`): solved by the
+/// logic solver as a person solves them, every step true of the published solution, the
+/// answer checked against the rules by the tests' own checker. The hard one ("0 cage, hard")
+/// needs guessing and takes minutes: it is given 5,000 steps (trials count theirs), each of them checked.
+#[test]
+fn killers_are_solved_with_cage_combinations_and_the_45_rule_as_published() {
+    let (mut killers, mut solved) = (0, 0);
+    let mut used = std::collections::BTreeSet::new();
+    for line in puzzles(VARIANTS_SIGH) {
+        let fields: serde_json::Value = serde_json::from_str(line).unwrap();
+        let variant = backtrack::sudoku::variant::Variant::from_json(line).unwrap();
+        if !variant.board.geometry().is_classic_killer() {
+            continue;
+        }
+        killers += 1;
+        let chain: Vec<&dyn Technique> = Builtin::ALL.iter().map(|t| t as &dyn Technique).collect();
+        let report =
+            backtrack::sudoku::logic::solve_within(&variant.board, &chain, &backtrack::Budget::nodes(5_000));
+        if let Some(published) = &variant.solution {
+            let value = |cell: Cell| Digit::new(published.as_bytes()[cell.index()] - b'0');
+            for step in &report.steps {
+                for c in &step.placements {
+                    assert_eq!(c.digit, value(c.cell), "{}: {step}", fields["id"]);
+                }
+                for c in &step.eliminations {
+                    assert_ne!(c.digit, value(c.cell), "{}: {step}", fields["id"]);
+                }
+            }
+        }
+        used.extend(report.steps.iter().map(|s| s.technique().name));
+        match report.outcome {
+            Outcome::Solved => {
+                solved += 1;
+                let answer = format!("{:#}", report.board());
+                if let Some(published) = &variant.solution {
+                    assert_eq!(&answer, published, "{}", fields["id"]);
+                }
+                let givens = fields["givens"].as_str().unwrap();
+                assert_eq!(Rules::of_json(&fields).check(givens, &answer), Ok(()), "{}", fields["id"]);
+            }
+            Outcome::Stopped => assert!(fields["id"].as_str().unwrap().contains("hard"), "{}", fields["id"]),
+            other => panic!("{}: {other:?}", fields["id"]),
+        }
+    }
+    assert_eq!((killers, solved), (4, 3));
+    assert!(used.contains("cage combination") && used.contains("45 rule"), "{used:?}");
+}
+
+/// A cage step keeps exactly the values that some filling of the cage uses: counted here by
+/// trying every filling of a small cage.
+#[test]
+fn a_cage_keeps_the_values_some_filling_uses() {
+    // Row 1 split into cages of 2, 3 and 4 cells; the rest of the grid free.
+    for (sums, seed) in [([3, 24, 18], 0u64), ([17, 6, 22], 1), ([10, 12, 23], 2), ([4, 23, 18], 3)] {
+        let _ = seed;
+        let cells: [&[usize]; 3] = [&[0, 1], &[2, 3, 4], &[5, 6, 7, 8]];
+        let cages: Vec<String> =
+            cells.iter().zip(sums).map(|(c, s)| format!("{{\"sum\":{s},\"cells\":{c:?}}}")).collect();
+        let line = format!(
+            "{{\"size\":9,\"boxes\":\"3x3\",\"givens\":\"{}\",\"cages\":[{}]}}",
+            ".".repeat(81),
+            cages.join(",")
+        );
+        let variant = backtrack::sudoku::variant::Variant::from_json(&line).unwrap();
+        let grid = Grid::new(&variant.board);
+        let step = Builtin::CageCombination.find(&grid).expect("a cage of 2 to 4 cells rules values out");
+        let Evidence::CageCombination(cage) = &step.evidence else { panic!("{step}") };
+        let cage = &cage.0;
+        // Every filling of the cage by different values 1..=9 with its sum, by brute force.
+        let k = cage.cells.len();
+        let mut can = vec![Digits::empty(); k];
+        for n in 0..9usize.pow(k as u32) {
+            let values: Vec<usize> = (0..k).map(|i| n / 9usize.pow(i as u32) % 9 + 1).collect();
+            let distinct = values.iter().collect::<std::collections::BTreeSet<_>>().len() == k;
+            if distinct && values.iter().sum::<usize>() == cage.sum as usize {
+                for (i, &v) in values.iter().enumerate() {
+                    can[i] |= Digits::from(Digit::new(v as u8));
+                }
+            }
+        }
+        for (i, &cell) in cage.cells.iter().enumerate() {
+            let removed: Digits =
+                step.eliminations.iter().filter(|c| c.cell == cell).map(|c| Digits::from(c.digit)).collect();
+            assert_eq!(grid.candidates(cell) - removed, can[i], "{step}");
+        }
+    }
+}
+
+#[test]
+fn explain_shows_a_killers_cages_and_steps_a_person_can_follow() {
+    let killer = puzzles(VARIANTS_SIGH).find(|l| l.contains("Killer sudoku [gaps]")).unwrap();
+    let out = run_backtrack(&["sudoku", "--explain", "-f", "-"], killer.as_bytes());
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(stdout.contains("Its cages (a letter each, then their sums):"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "1. cage combination: r2c3 and r2c4 add up to 17 with {8,9}, so r2c3 and r2c4 keep {8,9}"
+        ),
+        "{stdout}"
+    );
+    assert!(stdout.contains("45 rule (innies): row 9 adds up to 45"), "{stdout}");
+    assert!(stdout.contains("solved (medium"), "{stdout}");
+}

@@ -456,6 +456,15 @@ impl Geometry {
             && self.0.cages.is_empty()
     }
 
+    /// Whether this is the classic grid with killer cages and no other rule: what the logic
+    /// solver takes besides the classic grid.
+    pub fn is_classic_killer(&self) -> bool {
+        self.0.side == 9
+            && self.0.layout == Layout::Boxes { rows: 3, cols: 3 }
+            && self.0.extras.is_empty()
+            && !self.0.cages.is_empty()
+    }
+
     /// The layout: boxes, regions, or neither.
     pub fn layout(&self) -> &Layout {
         &self.0.layout

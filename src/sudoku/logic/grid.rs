@@ -1,6 +1,7 @@
 //! The pencil-mark grid a person keeps: the digits placed, and the candidates left in each
 //! empty cell.
 
+use super::killer::{self, Cages};
 use crate::Ones;
 use crate::sudoku::bitboard::{Budget, Outcome, Solutions};
 use crate::sudoku::{Board, Candidate, Cell, Cells, Digit, Digits, House};
@@ -29,6 +30,8 @@ pub struct Grid {
     unique: bool,
     /// How far the solve may go, shared by the grids of its trials (none: no bound).
     limit: Option<Arc<Limit>>,
+    /// A killer's cages (none on a plain grid), shared by the grids of its trials.
+    cages: Option<Arc<Cages>>,
 }
 
 // Two grids are equal when their digits and candidates are (what they know), whatever bounds
@@ -113,6 +116,8 @@ pub enum Contradiction {
         /// The house.
         house: House,
     },
+    /// A killer cage (named by its first cell) can no longer make its sum.
+    CageSum(Cell),
 }
 
 impl fmt::Display for Contradiction {
@@ -120,6 +125,7 @@ impl fmt::Display for Contradiction {
         match self {
             Contradiction::NoCandidate(cell) => write!(f, "{cell} has no candidate left"),
             Contradiction::NoPlace { digit, house } => write!(f, "{digit} has no place left in {house}"),
+            Contradiction::CageSum(cell) => write!(f, "the cage of {cell} cannot make its sum"),
         }
     }
 }
@@ -133,16 +139,26 @@ impl Grid {
     /// a board that takes the engine more than two thousand guesses is not assumed
     /// unique.
     ///
+    /// A killer on the classic grid (its cages in the board's geometry) keeps its cages: a
+    /// digit placed leaves its cage-mates, and a cage that can no longer make its sum is a
+    /// contradiction. Its uniqueness is not assumed: the uniqueness techniques reason on
+    /// houses alone (swapping the corners of a rectangle keeps every house whole, but it may
+    /// break a cage's sum), so on a killer they would be wrong.
+    ///
     /// # Panics
-    /// If the board is not the classic grid's: the logic solver knows only that one for now.
+    /// If the board is not the classic grid's, with or without killer cages: the logic solver
+    /// knows only that one for now.
     pub fn new(board: &Board) -> Grid {
+        let geometry = board.geometry();
+        let cages = (!geometry.cages().is_empty()).then(|| Arc::new(Cages::new(geometry)));
         let mut grid = Grid {
             values: [None; 81],
             candidates: [Digits::empty(); 81],
             places: [[0; 9]; 27],
             held: [Digits::empty(); 27],
-            unique: has_one_solution(board),
+            unique: cages.is_none() && has_one_solution(board),
             limit: None,
+            cages,
         };
         for cell in Cell::all() {
             grid.values[cell.index()] = board.get(cell);
@@ -157,6 +173,11 @@ impl Grid {
             }
         }
         grid
+    }
+
+    /// The killer's cages, if the grid has any.
+    pub(super) fn cages(&self) -> Option<&Cages> {
+        self.cages.as_deref()
     }
 
     /// Whether the puzzle is known to have exactly one solution, so that the uniqueness
@@ -229,6 +250,11 @@ impl Grid {
         for peer in cell.peers() {
             self.eliminate(peer, digit);
         }
+        if let Some(cages) = self.cages.clone() {
+            for mate in cages.mates(cell) {
+                self.eliminate(mate, digit);
+            }
+        }
     }
 
     /// Remove `digit` from the candidates of `cell`.
@@ -261,12 +287,16 @@ impl Grid {
                 return Some(Contradiction::NoPlace { digit, house });
             }
         }
-        None
+        killer::broken_cage(self).map(Contradiction::CageSum)
     }
 
-    /// The digits placed, as a board (an inconsistent grid gives the digits that fit).
+    /// The digits placed, as a board (an inconsistent grid gives the digits that fit), with
+    /// the cages of a killer.
     pub fn to_board(&self) -> Board {
-        let board = Board::empty();
+        let board = match &self.cages {
+            Some(cages) => Board::empty_of(&cages.geometry),
+            None => Board::empty(),
+        };
         for cell in Cell::all() {
             if let Some(d) = self.value(cell) {
                 let _ = board.place(cell, d);

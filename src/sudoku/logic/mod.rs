@@ -37,6 +37,7 @@ mod grade;
 mod grid;
 mod hidden_single;
 mod hidden_subset;
+mod killer;
 mod locked_candidates;
 mod naked_single;
 mod naked_subset;
@@ -73,6 +74,7 @@ pub mod evidence {
     pub use super::forcing_chain::{ForcingChain, Premise, Way};
     pub use super::hidden_single::HiddenSingle;
     pub use super::hidden_subset::HiddenSubset;
+    pub use super::killer::{CageCombination, GroupSum, Innies};
     pub use super::locked_candidates::LockedCandidates;
     pub use super::naked_single::NakedSingle;
     pub use super::naked_subset::NakedSubset;
@@ -145,6 +147,12 @@ pub enum Builtin {
     NakedSingle,
     /// One place left for a digit in a house (1.2 in a box, 1.5 in a line).
     HiddenSingle,
+    /// Killer: the values a cage's sum allows its cells, their candidates considered (no
+    /// Sudoku Explainer rating: it knows no killers; we count it as 1.8, between the singles
+    /// and the locked candidates, as the first thing a killer solver by hand does).
+    CageCombination,
+    /// Killer: the 45 rule, innies and outies of a house (rated 2.5 as we count it).
+    Innies,
     /// Pointing (2.6) and claiming (2.8).
     LockedCandidates,
     /// Two cells, two digits (3.0).
@@ -284,9 +292,11 @@ struct Entry {
 // The names in one case: words in lower case, letters and acronyms (X, XY, BUG, ALS) in upper
 // case, as "naked single" and "X-wing" are said in a sentence.
 #[rustfmt::skip]
-const TABLE: [Entry; 29] = [
+const TABLE: [Entry; 31] = [
     row(Builtin::NakedSingle,      "naked single",      2.3, Grade::Easy,          naked_single::find),
     row(Builtin::HiddenSingle,     "hidden single",     1.5, Grade::Easy,          hidden_single::find),
+    row(Builtin::CageCombination,  "cage combination",  1.8, Grade::Easy,          killer::find_combination),
+    row(Builtin::Innies,           "45 rule",           2.5, Grade::Medium,        killer::find_innies),
     row(Builtin::LockedCandidates, "locked candidates", 2.8, Grade::Medium,        locked_candidates::find),
     row(Builtin::NakedPair,        "naked pair",        3.0, Grade::Medium,        |g| naked_subset::find(g, 2)),
     row(Builtin::XWing,            "X-wing",            3.2, Grade::Hard,          |g| fish::find(g, 2)),

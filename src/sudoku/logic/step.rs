@@ -72,6 +72,10 @@ evidence! {
     NakedSingle(super::naked_single::NakedSingle),
     /// A digit with one place left in a house.
     HiddenSingle(super::hidden_single::HiddenSingle),
+    /// The values a killer cage's sum allows.
+    CageCombination(super::killer::CageCombination),
+    /// The 45 rule: innies and outies of a house.
+    Innies(super::killer::Innies),
     /// A digit confined to the intersection of two houses.
     LockedCandidates(super::locked_candidates::LockedCandidates),
     /// n cells of a house that hold only n digits.

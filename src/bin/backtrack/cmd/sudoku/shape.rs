@@ -141,9 +141,11 @@ pub fn supports(plan: &Plan, geometry: &Geometry) -> Result<(), String> {
         return Ok(());
     }
     let name = geometry.name();
-    if plan.solver == Solver::Logic || matches!(plan.mode, Mode::Explain | Mode::Hint { .. }) {
+    let logic = plan.solver == Solver::Logic || matches!(plan.mode, Mode::Explain | Mode::Hint { .. });
+    if logic && !geometry.is_classic_killer() {
         return Err(format!(
-            "the logic solver knows the classic 9×9 grid only, not {name}: solve without it"
+            "the logic solver knows the classic 9×9 grid only, with or without killer cages, not {name}: \
+             solve without it"
         ));
     }
     if matches!(plan.mode, Mode::Compare | Mode::Estimate { .. }) {

@@ -1,0 +1,410 @@
+//! Killer cages, as a person solves them: the combinations a cage's sum allows (cage
+//! combination), and the 45 rule (innies and outies: a house holds 1 to 9, which add up to 45).
+//!
+//! Both rest on one question: which values can each cell of a group of different values take
+//! when the group adds up to a sum? [`support`] answers it for any group of up to nine cells
+//! (a cage, or the cells a house leaves out of its cages) by dynamic programming over the
+//! values used so far (2⁹ sets a cell), so that the answer respects each cell's candidates
+//! and not only the sum.
+
+use super::step::{Explain, and_list, set};
+use super::{Builtin, Grid, Step};
+use crate::sudoku::{Candidate, Cell, Cells, Digits, House};
+use std::fmt;
+
+/// The cages of a killer on the classic grid, as the logic solver reads them.
+#[derive(Debug)]
+pub(super) struct Cages {
+    /// The grid with its cages, for the boards the solver gives back.
+    pub(super) geometry: crate::sudoku::Geometry,
+    /// Each cage's cells and sum (a cage without a sum only keeps its values apart).
+    pub(super) cages: Vec<(Vec<Cell>, Option<u32>)>,
+    /// The cage of each cell, if any.
+    pub(super) cage_of: [Option<u8>; 81],
+}
+
+impl Cages {
+    pub(super) fn new(geometry: &crate::sudoku::Geometry) -> Cages {
+        let mut cage_of = [None; 81];
+        let cages: Vec<(Vec<Cell>, Option<u32>)> = geometry
+            .cages()
+            .iter()
+            .enumerate()
+            .map(|(k, cage)| {
+                for &i in &cage.cells {
+                    cage_of[i] = Some(k as u8);
+                }
+                (cage.cells.iter().map(|&i| Cell::new(i)).collect(), cage.sum)
+            })
+            .collect();
+        Cages { geometry: geometry.clone(), cages, cage_of }
+    }
+
+    /// The other cells of `cell`'s cage.
+    pub(super) fn mates(&self, cell: Cell) -> impl Iterator<Item = Cell> + '_ {
+        let cage = self.cage_of[cell.index()].map(|k| &self.cages[k as usize].0[..]).unwrap_or(&[]);
+        cage.iter().copied().filter(move |&c| c != cell)
+    }
+}
+
+/// The sum of each set of values 1 to 9 (bit v − 1 for the value v).
+const SUMS: [u8; 512] = {
+    let mut sums = [0u8; 512];
+    let mut m: usize = 1;
+    while m < 512 {
+        let low = m.trailing_zeros() as usize; // the smallest value, and the set without it
+        sums[m] = sums[m & (m - 1)] + low as u8 + 1;
+        m += 1;
+    }
+    sums
+};
+
+/// The values of a group of different values that adds up to `sum`: for each cell, the values
+/// it takes in some way of filling the group from its candidates (a placed cell: its value),
+/// and the sets of values the group can hold; `None` when there is no way at all.
+pub(super) fn support(grid: &Grid, cells: &[Cell], sum: u32) -> Option<(Vec<Digits>, Vec<Digits>)> {
+    let options = options(grid, cells);
+    let mut reach = Reach::new();
+    let combinations: Vec<usize> = reach.forward(&options, sum).to_vec();
+    if combinations.is_empty() {
+        return None;
+    }
+    // good: from the values m on the first i cells, the others can complete the sum; walked
+    // back from the full sets that make it.
+    let k = options.len();
+    let mut good = [[false; 512]; 10];
+    for &m in &combinations {
+        good[k][m] = true;
+    }
+    let mut takes = vec![Digits::empty(); k];
+    for i in (0..k).rev() {
+        for &m in reach.level(i) {
+            let mut free = options[i] & !m;
+            while free != 0 {
+                let bit = free & free.wrapping_neg();
+                free &= free - 1;
+                if good[i + 1][m | bit] {
+                    good[i][m] = true;
+                    takes[i] |= Digits::from_bits_retain(bit as u32);
+                }
+            }
+        }
+    }
+    // In the order a person lists them: {1,2,6} before {1,3,5} before {2,3,4}.
+    let mut combinations: Vec<Digits> =
+        combinations.iter().map(|&m| Digits::from_bits_retain(m as u32)).collect();
+    combinations.sort_by_key(|d| d.digits().collect::<Vec<_>>());
+    Some((takes, combinations))
+}
+
+/// Whether a group of different values can add up to `sum`, each cell taking one of its
+/// candidates (a placed cell, its value): [`support`]'s first half, which a contradiction
+/// needs alone, asked at every step of a trial.
+pub(super) fn feasible(grid: &Grid, cells: &[Cell], sum: u32) -> bool {
+    !Reach::new().forward(&options(grid, cells), sum).is_empty()
+}
+
+/// Each cell's values as a set of bits: its candidates, or the value placed.
+fn options(grid: &Grid, cells: &[Cell]) -> Vec<usize> {
+    cells
+        .iter()
+        .map(|&c| match grid.value(c) {
+            Some(d) => 1 << d.index(),
+            None => grid.candidates(c).bits() as usize & 0x1ff,
+        })
+        .collect()
+}
+
+/// The sets of values the first cells of a group can take, level by level: a set of i values
+/// is reached on level i, so a level holds at most 126 of the 512 sets, listed rather than
+/// scanned for.
+struct Reach {
+    /// Every level's sets, one after the other; `ends[i]` ends level i.
+    sets: Vec<usize>,
+    ends: [usize; 10],
+}
+
+impl Reach {
+    fn new() -> Reach {
+        Reach { sets: Vec::with_capacity(256), ends: [0; 10] }
+    }
+
+    fn level(&self, i: usize) -> &[usize] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.sets[start..self.ends[i]]
+    }
+
+    /// Walk the cells forward; the full sets that add up to `sum`.
+    fn forward(&mut self, options: &[usize], sum: u32) -> &[usize] {
+        let sum = sum as usize;
+        self.sets.push(0);
+        self.ends[0] = 1;
+        for (i, &option) in options.iter().enumerate() {
+            let mut seen = [false; 512];
+            let (start, end) = (if i == 0 { 0 } else { self.ends[i - 1] }, self.ends[i]);
+            for at in start..end {
+                let m = self.sets[at];
+                let mut free = option & !m;
+                while free != 0 {
+                    let bit = free & free.wrapping_neg();
+                    free &= free - 1;
+                    let next = m | bit;
+                    if !seen[next] && usize::from(SUMS[next]) <= sum {
+                        seen[next] = true;
+                        self.sets.push(next);
+                    }
+                }
+            }
+            self.ends[i + 1] = self.sets.len();
+        }
+        let k = options.len();
+        let start = if k == 0 { 0 } else { self.ends[k - 1] };
+        let end = self.ends[k];
+        // Keep the full sets that make the sum, at the end of the list.
+        let mut kept = start;
+        for at in start..end {
+            if usize::from(SUMS[self.sets[at]]) == sum {
+                self.sets.swap(kept, at);
+                kept += 1;
+            }
+        }
+        self.sets.truncate(kept);
+        self.ends[k] = kept;
+        &self.sets[start..kept]
+    }
+}
+
+/// The candidates of `cells` that no way of making `sum` uses.
+fn unsupported(grid: &Grid, cells: &[Cell], takes: &[Digits]) -> Vec<Candidate> {
+    cells
+        .iter()
+        .zip(takes)
+        .filter(|(c, _)| grid.value(**c).is_none())
+        .flat_map(|(&c, &t)| (grid.candidates(c) - t).digits().map(move |d| Candidate::new(c, d)))
+        .collect()
+}
+
+/// The cells that `eliminations` narrow, grouped by the candidates they keep, in the order of
+/// the cells.
+fn kept(grid: &Grid, eliminations: &[Candidate]) -> Vec<(Digits, Vec<Cell>)> {
+    let mut kept: Vec<(Digits, Vec<Cell>)> = Vec::new();
+    let mut cells: Vec<Cell> = eliminations.iter().map(|c| c.cell).collect();
+    cells.sort_unstable();
+    cells.dedup();
+    for cell in cells {
+        let gone: Digits =
+            eliminations.iter().filter(|c| c.cell == cell).map(|c| Digits::from(c.digit)).collect();
+        let keeps = grid.candidates(cell) - gone;
+        match kept.iter_mut().find(|(d, _)| *d == keeps) {
+            Some((_, group)) => group.push(cell),
+            None => kept.push((keeps, vec![cell])),
+        }
+    }
+    kept
+}
+
+/// `r2c3 and r2c4 keep {8,9}; r9c1 keeps {1,2,3,4}`.
+fn keeping(kept: &[(Digits, Vec<Cell>)]) -> String {
+    let groups: Vec<String> = kept
+        .iter()
+        .map(|(digits, cells)| {
+            let verb = if cells.len() == 1 { "keeps" } else { "keep" };
+            format!("{} {verb} {}", and_list(cells), set(*digits))
+        })
+        .collect();
+    groups.join("; ")
+}
+
+/// Cells of different values whose sum rules candidates out: a cage, or the cells the 45
+/// rule adds up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GroupSum {
+    /// The cells.
+    pub cells: Vec<Cell>,
+    /// What they add up to.
+    pub sum: u32,
+    /// The sets of values that make the sum with the candidates left, one value a cell.
+    pub combinations: Vec<Digits>,
+    /// The cells the step narrows, grouped by the candidates they keep.
+    pub kept: Vec<(Digits, Vec<Cell>)>,
+}
+
+impl GroupSum {
+    /// The group of `cells` adding up to `sum`, and the candidates no way of making the sum
+    /// uses; `None` when they rule nothing out (or the group is full, or cannot make it).
+    fn narrow(grid: &Grid, cells: &[Cell], sum: u32) -> Option<(GroupSum, Vec<Candidate>)> {
+        if cells.iter().all(|&c| grid.value(c).is_some()) {
+            return None;
+        }
+        let (takes, combinations) = support(grid, cells, sum)?;
+        let eliminations = unsupported(grid, cells, &takes);
+        let kept = kept(grid, &eliminations);
+        let group = GroupSum { cells: cells.to_vec(), sum, combinations, kept };
+        (!eliminations.is_empty()).then_some((group, eliminations))
+    }
+}
+
+/// A cage whose sum rules candidates out: the value sets it can still hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CageCombination(pub GroupSum);
+
+pub(super) fn find_combination(grid: &Grid) -> Option<Step> {
+    let cages = grid.cages()?;
+    cages.cages.iter().find_map(|(cells, sum)| {
+        let (group, eliminations) = GroupSum::narrow(grid, cells, (*sum)?)?;
+        Some(Step::new(CageCombination(group), vec![], eliminations))
+    })
+}
+
+/// `r1c1, r1c2 and r2c1`.
+fn cell_list(cells: &[Cell]) -> String {
+    and_list(cells)
+}
+
+/// `{1,5,9} or {2,4,9}`.
+fn alternatives(combinations: &[Digits]) -> String {
+    let sets: Vec<String> = combinations.iter().map(|&d| set(d)).collect();
+    match &sets[..] {
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+        [] => String::new(),
+    }
+}
+
+impl Explain for CageCombination {
+    fn builtin(&self) -> Option<Builtin> {
+        Some(Builtin::CageCombination)
+    }
+
+    fn location(&self) -> String {
+        format!("look at the cage of {} ({})", cell_list(&self.0.cells), self.0.sum)
+    }
+
+    fn write(&self, _: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let GroupSum { cells, sum, combinations, kept } = &self.0;
+        write!(
+            f,
+            "cage combination: {} add up to {sum} with {}, so {}",
+            cell_list(cells),
+            alternatives(combinations),
+            keeping(kept)
+        )
+    }
+
+    fn cells(&self) -> Cells {
+        self.0.cells.iter().copied().collect()
+    }
+}
+
+/// The 45 rule: the cages inside a house add up to `inside`, so the house's other cells (the
+/// innies) add up to 45 − `inside`; or the cages that cover a house reach out of it by cells
+/// (the outies) that add up to their sum − 45.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Innies {
+    /// The house.
+    pub house: House,
+    /// Whether the cells are outside the house (outies) or inside it (innies).
+    pub outies: bool,
+    /// The cells whose sum the rule gives, and what it rules out.
+    pub group: GroupSum,
+}
+
+pub(super) fn find_innies(grid: &Grid) -> Option<Step> {
+    let cages = grid.cages()?;
+    for house in House::all() {
+        let cells: Vec<Cell> = house.cells().collect();
+        let inside = |k: usize| cages.cages[k].0.iter().all(|c| cells.contains(c));
+        // The cages that meet the house, each once.
+        let mut met: Vec<usize> =
+            cells.iter().filter_map(|c| cages.cage_of[c.index()].map(usize::from)).collect();
+        met.sort_unstable();
+        met.dedup();
+        if met.iter().any(|&k| cages.cages[k].1.is_none()) {
+            continue;
+        }
+        let sum_of = |ks: &[usize]| ks.iter().map(|&k| cages.cages[k].1.unwrap_or(0)).sum::<u32>();
+        // Innies: the cells of the house outside the cages that lie inside it.
+        let inner: Vec<usize> = met.iter().copied().filter(|&k| inside(k)).collect();
+        let innies: Vec<Cell> = cells
+            .iter()
+            .copied()
+            .filter(|c| cages.cage_of[c.index()].is_none_or(|k| !inner.contains(&usize::from(k))))
+            .collect();
+        let inside_sum = sum_of(&inner);
+        if !innies.is_empty() && innies.len() < 5 && inside_sum <= 45 {
+            if let Some(step) = rule(grid, house, false, innies, 45 - inside_sum) {
+                return Some(step);
+            }
+        }
+        // Outies: when every cell of the house is in a cage, the cells of those cages outside
+        // the house add up to their sum − 45. Different values only if they see each other.
+        if cells.iter().all(|c| cages.cage_of[c.index()].is_some()) {
+            let outies: Vec<Cell> = met
+                .iter()
+                .flat_map(|&k| cages.cages[k].0.iter().copied())
+                .filter(|c| !cells.contains(c))
+                .collect();
+            let total = sum_of(&met);
+            let apart = outies.iter().enumerate().all(|(i, a)| {
+                outies[i + 1..].iter().all(|b| a.peers().any(|p| p == *b) || cages.mates(*a).any(|m| m == *b))
+            });
+            if !outies.is_empty() && outies.len() < 5 && apart && total >= 45 {
+                if let Some(step) = rule(grid, house, true, outies, total - 45) {
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The step of the 45 rule on `cells` adding up to `sum`, if it rules out a candidate.
+fn rule(grid: &Grid, house: House, outies: bool, cells: Vec<Cell>, sum: u32) -> Option<Step> {
+    let (group, eliminations) = GroupSum::narrow(grid, &cells, sum)?;
+    Some(Step::new(Innies { house, outies, group }, vec![], eliminations))
+}
+
+impl Explain for Innies {
+    fn builtin(&self) -> Option<Builtin> {
+        Some(Builtin::Innies)
+    }
+
+    fn location(&self) -> String {
+        format!("add up the cages of {}", self.house)
+    }
+
+    fn write(&self, _: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Innies { house, outies, group: GroupSum { cells, sum, combinations, kept } } = self;
+        let (kind, how) = if *outies {
+            ("outies", format!("the cages that cover {house} reach out of it by"))
+        } else {
+            ("innies", format!("{house} adds up to 45, and outside the cages inside it are"))
+        };
+        let cells = cell_list(cells);
+        let sum_words = if self.group.cells.len() == 1 {
+            format!("which is {sum}")
+        } else {
+            format!("which add up to {sum}")
+        };
+        write!(
+            f,
+            "45 rule ({kind}): {how} {cells}, {sum_words}: {}, so {}",
+            alternatives(combinations),
+            keeping(kept)
+        )
+    }
+
+    fn cells(&self) -> Cells {
+        self.group.cells.iter().copied().collect()
+    }
+}
+
+/// The first cell of a cage that can no longer make its sum with the candidates left (the
+/// contradiction a trial meets when it breaks a cage).
+pub(super) fn broken_cage(grid: &Grid) -> Option<Cell> {
+    let cages = grid.cages()?;
+    cages.cages.iter().find_map(|(cells, sum)| {
+        let sum = (*sum)?;
+        (!feasible(grid, cells, sum)).then(|| cells[0])
+    })
+}
