@@ -81,8 +81,8 @@ pub struct Args {
     shard: Option<Shard>,
 
     /// Write the explorer to FILE (.html): one page that replays the search (its first 10,000
-    /// moves) on the items, each covered item showing the number of the option that covers it,
-    /// beside the search tree. One thread.
+    /// moves) on the items, each covered item showing the number of the option that covers it
+    /// (a secondary item given a colour: the colour), beside the search tree. One thread.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
 
@@ -410,57 +410,81 @@ fn milliseconds(start: Instant) -> f64 {
     (start.elapsed().as_secs_f64() * 1e6).round() / 1e3
 }
 
-/// The explorer's recording: the primary items as cells, each showing the option that covers it.
+/// The explorer's recording: every item a cell, each showing the option that covers it (a
+/// secondary item given a colour: the colour, which several options may share).
 struct Explorer<'p> {
     names: std::rc::Rc<backtrack::dlx::Names>,
-    primary: usize,
-    option_items: Vec<Vec<usize>>,
-    covered: std::rc::Rc<RefCell<Vec<String>>>,
+    items: usize,
+    /// Each option's items, with the text each shows while the option is chosen.
+    option_items: Vec<Vec<(usize, String)>>,
+    /// What each item shows: the texts of the chosen options that cover it, the last on top
+    /// (a coloured item stays coloured while any of them is chosen).
+    covered: std::rc::Rc<RefCell<Vec<Vec<String>>>>,
     recorder: RefCell<Recorder<'p>>,
 }
 
 impl Explorer<'_> {
     fn new(problem: &Named) -> Self {
         let (names, matrix) = (std::rc::Rc::new(problem.names().clone()), problem.matrix_ref());
-        let primary = matrix.primary_items();
-        let option_items = (0..matrix.options()).map(|o| matrix.option_items(o).collect()).collect();
-        let covered = std::rc::Rc::new(RefCell::new(vec![String::new(); primary]));
+        let items = matrix.items();
+        let option_items = (0..matrix.options())
+            .map(|o| {
+                let number = (o + 1).to_string();
+                let shown = |(item, color): (usize, u32)| match color {
+                    0 => (item, number.clone()),
+                    c => (item, names.color(c).to_string()),
+                };
+                matrix.option_colored_items(o).map(shown).collect()
+            })
+            .collect();
+        let covered = std::rc::Rc::new(RefCell::new(vec![Vec::new(); items]));
         let board = {
             let covered = covered.clone();
-            move || covered.borrow().clone()
+            move || {
+                covered
+                    .borrow()
+                    .iter()
+                    .map(|texts: &Vec<String>| texts.last().cloned().unwrap_or_default())
+                    .collect()
+            }
         };
         let why = {
             let names = names.clone();
             move |item: usize| (vec![item], format!("item {} has no option left", names.item(item)))
         };
         let mut recorder = Recorder::new(10_000, board, why);
-        recorder.label_cells((0..primary).map(|i| names.item(i).to_string()).collect());
-        Explorer { names, primary, option_items, covered, recorder: RefCell::new(recorder) }
+        recorder.label_cells((0..items).map(|i| names.item(i).to_string()).collect());
+        Explorer { names, items, option_items, covered, recorder: RefCell::new(recorder) }
     }
 
-    /// See one move of the search: an option chosen shows its number on its items.
+    /// See one move of the search: an option chosen shows its number (or its colours) on its
+    /// items.
     fn see(&self, event: Event<'_, usize>) {
         let mut recorder = self.recorder.borrow_mut();
         if recorder.is_full() {
             return;
         }
-        let cover = |option: usize, text: String| {
+        let cover = |option: usize, on: bool| {
             let mut covered = self.covered.borrow_mut();
-            for &item in self.option_items[option].iter().filter(|&&i| i < self.primary) {
-                covered[item] = text.clone();
+            for (item, text) in &self.option_items[option] {
+                if on {
+                    covered[*item].push(text.clone());
+                } else {
+                    covered[*item].pop();
+                }
             }
         };
         // The recorder shows each option by its items' names.
         let _ = match event {
             Event::Assume { level, slot, assumption: &option } => {
-                cover(option, (option + 1).to_string());
+                cover(option, true);
                 let name = self.names.option(option);
                 recorder.see(&Event::Assume { level, slot, assumption: &name })
             }
             Event::TakeBack { level, slot, assumption: &option } => {
                 let name = self.names.option(option);
                 let seen = recorder.see(&Event::TakeBack { level, slot, assumption: &name });
-                cover(option, String::new());
+                cover(option, false);
                 seen
             }
             Event::DeadEnd { .. } | Event::Solution { .. } => recorder.see(&event),
@@ -470,8 +494,8 @@ impl Explorer<'_> {
     /// Write the page to `path` (said on standard error).
     fn write(self, path: &std::path::Path, source: &Source) {
         let recorder = self.recorder.into_inner();
-        let columns = (self.primary as f64).sqrt().ceil().max(1.0) as usize;
-        let rows = self.primary.div_ceil(columns);
+        let columns = (self.items as f64).sqrt().ceil().max(1.0) as usize;
+        let rows = self.items.div_ceil(columns);
         let layout = Layout { rows, cols: columns, box_rows: 0, box_cols: 0, checkered: false };
         let title =
             format!("backtrack cover {source}: Dancing Links, the items and the options that cover them");
