@@ -100,6 +100,7 @@ fn a_budget_stops_algorithm_m_and_the_matrix_comes_back_whole() {
         stop_after < 100
     });
     assert_eq!(solver.outcome(), Outcome::Stopped);
+    drop(solver);
     // The matrix is as it was: the whole count again gives DLX3's figures.
     let mut solver = MultiSolver::new(p.matrix());
     let stats = solver.search(|_| true);
@@ -249,4 +250,67 @@ fn cover_counts_multiplicities_on_two_threads_and_in_shards_as_dlx3_does() {
         let counters = (whole["count"].as_u64(), whole["nodes"].as_u64(), whole["updates"].as_u64());
         assert_eq!(counters, (Some(4080), Some(13_407), Some(137_511)), "--jobs {jobs}");
     }
+}
+
+#[test]
+fn the_explorer_replays_algorithm_m_with_how_many_times_each_item_is_covered() {
+    let dir = std::env::temp_dir().join(format!("backtrack-multi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (file, page) = (dir.join("tiling.dlx"), dir.join("tiling.html"));
+    let text = tiling(3, 4, &[("L", 4)]);
+    std::fs::write(&file, &text).unwrap();
+    let listed = common::backtrack_ok(
+        &["cover", "--all", "--html", page.to_str().unwrap(), file.to_str().unwrap()],
+        b"",
+    );
+    let listed = String::from_utf8(listed).unwrap();
+    let (labels, solutions, end) = common::replay_page(&page);
+    assert_eq!(labels[0], "L");
+    assert_eq!(solutions.len(), 4, "DLX3's four tilings, each on the page");
+    for (shown, tiling) in solutions.iter().zip(listed.split("\n\n")) {
+        // The piece item, covered four times, shows the last option and "×4"; every square once.
+        assert!(shown[0].ends_with("×4"), "{shown:?}");
+        assert!(shown[1..].iter().all(|s| !s.is_empty() && !s.contains('×')), "{shown:?}");
+        assert_eq!(tiling.lines().count(), 4);
+    }
+    assert!(end.iter().all(String::is_empty), "every move taken back at the end");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_watcher_sees_algorithm_m_and_can_stop_it() {
+    use backtrack::Event;
+    use std::ops::ControlFlow;
+    let text = tiling(4, 4, &[("L", 4), ("M", 4)]);
+    let mut p = Named::from_knuth_format(&text).unwrap();
+    let (mut assumed, mut taken_back, mut solutions) = (0u64, 0u64, 0u64);
+    let stats = MultiSolver::new(p.matrix())
+        .watch(|e: Event<'_, usize>| match e {
+            Event::Assume { .. } => assumed += 1,
+            Event::TakeBack { .. } => taken_back += 1,
+            Event::Solution { .. } => solutions += 1,
+            Event::DeadEnd { .. } => {}
+        })
+        .count();
+    assert_eq!(
+        (stats.solutions, stats.nodes, stats.updates),
+        (686, 2048, 19_060),
+        "watching changes nothing"
+    );
+    assert_eq!(solutions, 686);
+    assert_eq!(assumed, taken_back, "every move is taken back");
+    // Every node but the root is entered by one move.
+    assert_eq!(assumed, stats.nodes - 1);
+    for stop in [1, 10, 100, 1000] {
+        let mut seen = 0;
+        let mut solver = MultiSolver::new(p.matrix()).watch(|_: Event<'_, usize>| {
+            seen += 1;
+            if seen == stop { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        });
+        solver.count();
+        assert_eq!(solver.outcome(), Outcome::Stopped, "{stop}");
+        drop(solver);
+        assert_eq!(p.matrix_ref().sanity(), Ok(()));
+    }
+    assert_eq!(counts(&text).0, (686, 2048, 19_060, 0));
 }

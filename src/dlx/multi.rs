@@ -12,6 +12,8 @@
 use super::Budget;
 use super::matrix::Matrix;
 use super::solver::{Limits, Outcome, Stats};
+use crate::{Event, Observer};
+use std::ops::ControlFlow;
 
 /// A search for the covers of a [`Matrix`] with multiplicities: Knuth's Algorithm M (DLX3).
 ///
@@ -38,7 +40,6 @@ use super::solver::{Limits, Outcome, Stats};
 /// assert_eq!(stats.solutions, 5);
 /// # Ok::<(), backtrack::dlx::DlxError>(())
 /// ```
-#[derive(Debug)]
 pub struct MultiSolver<'m> {
     matrix: &'m mut Matrix,
     /// Per item header: how many more covers it may take, and of those how many it may do
@@ -48,7 +49,22 @@ pub struct MultiSolver<'m> {
     stats: Stats,
     budget: Limits,
     outcome: Outcome,
+    /// Told every move, when watched ([`MultiSolver::watch`]).
+    watcher: Option<Watcher<'m>>,
 }
+
+impl std::fmt::Debug for MultiSolver<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MultiSolver")
+            .field("stats", &self.stats)
+            .field("outcome", &self.outcome)
+            .field("watched", &self.watcher.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+/// What [`MultiSolver::watch`] keeps: the observer, called on each event.
+type Watcher<'m> = Box<dyn FnMut(Event<'_, usize>) -> ControlFlow<()> + 'm>;
 
 /// DLX3's `bound` and `slack` of an item: how many more covers it may take, and of those how
 /// many it may do without.
@@ -81,7 +97,49 @@ impl<'m> MultiSolver<'m> {
             stats: Stats::default(),
             budget: Limits::default(),
             outcome: Outcome::Running,
+            watcher: None,
         }
+    }
+
+    /// The assumption of a null move in the watcher's events: no option, the item drops the
+    /// covers it may do without.
+    pub const NULL_MOVE: usize = usize::MAX;
+
+    /// Tell `watcher` every move of the search as the crate's one [`Event`], as
+    /// [`Solver::watch`](super::Solver::watch) does: an option chosen (or
+    /// [`NULL_MOVE`](Self::NULL_MOVE)) is an assumption for its item, taken back as one; an
+    /// item that cannot be covered often enough any more is a dead end. The watcher can stop
+    /// the search ([`Outcome::Stopped`]), the matrix left as it was.
+    pub fn watch(mut self, mut watcher: impl Observer<usize> + 'm) -> Self {
+        self.watcher = Some(Box::new(move |e| watcher.event(e)));
+        self
+    }
+
+    /// Tell the watcher, if any, the event `what` makes; whether it asks to stop.
+    fn tell(&mut self, what: impl FnOnce(&Self) -> (usize, usize, Option<usize>, u8)) -> bool {
+        if self.watcher.is_none() {
+            return false;
+        }
+        let (level, slot, option, kind) = what(self);
+        let watcher = self.watcher.as_mut().expect("watched");
+        let event = match (kind, option) {
+            (0, Some(option)) => watcher(Event::Assume { level, slot, assumption: &option }),
+            (1, Some(option)) => watcher(Event::TakeBack { level, slot, assumption: &option }),
+            (2, _) => watcher(Event::DeadEnd { level, slot }),
+            _ => watcher(Event::Solution { level }),
+        };
+        event.is_break()
+    }
+
+    /// The item of node `cur` of a level (an item's header: that item).
+    fn item_at(&self, cur: u32) -> usize {
+        let header = if cur < self.matrix.last_item() { cur } else { self.matrix.item_of(cur) };
+        header as usize - 1
+    }
+
+    /// The option of node `cur` of a level (an item's header: the null move).
+    fn option_at(&self, cur: u32) -> usize {
+        if cur > self.matrix.last_item() { self.matrix.option_of(cur) } else { Self::NULL_MOVE }
     }
 
     /// Stop the search, with [`Outcome::OutOfBudget`], past the budget's nodes or updates or
@@ -187,7 +245,12 @@ impl<'m> MultiSolver<'m> {
 
     fn run(&mut self, list: bool, solution: impl FnMut(&[usize]) -> bool) -> Stats {
         let mut walk = Walk::default();
-        self.walk(&mut walk, usize::MAX, list, solution, |_| {});
+        // The watcher's tests compiled out of the search that has none.
+        if self.watcher.is_some() {
+            self.walk::<true>(&mut walk, usize::MAX, list, solution, |_| {});
+        } else {
+            self.walk::<false>(&mut walk, usize::MAX, list, solution, |_| {});
+        }
         self.stats
     }
 
@@ -196,7 +259,7 @@ impl<'m> MultiSolver<'m> {
     /// level. At level `ceiling` it hands the choices that led there to `leaf` and backs up
     /// without entering the node, whose subtree is another search's (the counters of the two
     /// add up to one search's).
-    fn walk(
+    fn walk<const WATCHED: bool>(
         &mut self,
         walk: &mut Walk,
         ceiling: usize,
@@ -219,9 +282,14 @@ impl<'m> MultiSolver<'m> {
         let mut options: Vec<usize> = Vec::new();
         let (mut level, mut best, mut cur) = (floor, 0u32, 0u32);
         let mut step = Step::Forward;
+        // The watcher asked to stop as a move was taken back.
+        let mut stop_pending = false;
         loop {
             match step {
                 Step::Forward => {
+                    if WATCHED && stop_pending {
+                        return self.stop(Outcome::Stopped, choice, first_tweak, floor..level);
+                    }
                     if level == ceiling {
                         leaf(&choice[..level]);
                         step = Step::Backdown;
@@ -233,11 +301,7 @@ impl<'m> MultiSolver<'m> {
                         || self.stats.updates >= self.budget.max_updates
                         || late
                     {
-                        self.outcome = Outcome::OutOfBudget;
-                        self.unwind(&choice[floor..level], &first_tweak[floor..level]);
-                        choice.truncate(floor);
-                        first_tweak.truncate(floor);
-                        return;
+                        return self.stop(Outcome::OutOfBudget, choice, first_tweak, floor..level);
                     }
                     self.stats.nodes += 1;
                     match self.choose() {
@@ -248,16 +312,18 @@ impl<'m> MultiSolver<'m> {
                                 let chosen = choice[..level].iter().filter(|&&c| c > last_item);
                                 options.extend(chosen.map(|&c| self.matrix.option_of(c)));
                             }
-                            if !solution(&options) {
-                                self.outcome = Outcome::Stopped;
-                                self.unwind(&choice[floor..level], &first_tweak[floor..level]);
-                                choice.truncate(floor);
-                                first_tweak.truncate(floor);
-                                return;
+                            let stop = WATCHED && self.tell(|_| (level, 0, None, 3));
+                            if stop || !solution(&options) {
+                                return self.stop(Outcome::Stopped, choice, first_tweak, floor..level);
                             }
                             step = Step::Backdown;
                         }
-                        Some((_, score)) if score <= 0 => step = Step::Backdown,
+                        Some((item, score)) if score <= 0 => {
+                            if WATCHED && self.tell(|_| (level, item as usize - 1, None, 2)) {
+                                return self.stop(Outcome::Stopped, choice, first_tweak, floor..level);
+                            }
+                            step = Step::Backdown;
+                        }
                         Some((item, _)) => {
                             best = item;
                             let (node, tweak) = self.enter(best);
@@ -280,6 +346,9 @@ impl<'m> MultiSolver<'m> {
                     self.take(best, cur);
                     level += 1;
                     step = Step::Forward;
+                    if WATCHED && self.tell(|me| (level, best as usize - 1, Some(me.option_at(cur)), 0)) {
+                        return self.stop(Outcome::Stopped, choice, first_tweak, floor..level);
+                    }
                 }
                 Step::Backup => {
                     self.restore(best, first_tweak[level]);
@@ -287,13 +356,17 @@ impl<'m> MultiSolver<'m> {
                 }
                 Step::Backdown => {
                     if level == floor {
-                        self.outcome = Outcome::Exhausted;
+                        self.outcome = if stop_pending { Outcome::Stopped } else { Outcome::Exhausted };
                         choice.truncate(floor);
                         first_tweak.truncate(floor);
                         return;
                     }
                     level -= 1;
                     cur = choice[level];
+                    // Taking back cannot be refused: a stop asked here comes at the next node.
+                    if WATCHED && self.tell(|me| (level + 1, me.item_at(cur), Some(me.option_at(cur)), 1)) {
+                        stop_pending = true;
+                    }
                     if cur < last_item {
                         best = cur;
                         self.matrix.reactivate(best);
@@ -367,7 +440,7 @@ impl<'m> MultiSolver<'m> {
     pub(super) fn prefixes(&mut self, depth: usize) -> Vec<Vec<u32>> {
         let mut prefixes = Vec::new();
         let mut walk = Walk::default();
-        self.walk(&mut walk, depth, false, |_| true, |prefix| prefixes.push(prefix.to_vec()));
+        self.walk::<false>(&mut walk, depth, false, |_| true, |prefix| prefixes.push(prefix.to_vec()));
         prefixes
     }
 
@@ -377,7 +450,7 @@ impl<'m> MultiSolver<'m> {
         let mut walk = Walk::default();
         self.replay(prefix, &mut walk);
         self.stats = Stats::default();
-        self.walk(&mut walk, usize::MAX, false, |_| true, |_| {});
+        self.walk::<false>(&mut walk, usize::MAX, false, |_| true, |_| {});
         let Walk { choice, first_tweak } = walk;
         self.unwind(&choice, &first_tweak);
         self.stats
@@ -385,6 +458,21 @@ impl<'m> MultiSolver<'m> {
 
     pub(super) fn set_limits(&mut self, limits: Limits) {
         self.budget = limits;
+    }
+
+    /// End the search with `outcome` at a stop: the levels of `levels` taken back, the walk
+    /// left at its first level.
+    fn stop(
+        &mut self,
+        outcome: Outcome,
+        choice: &mut Vec<u32>,
+        first_tweak: &mut Vec<u32>,
+        levels: std::ops::Range<usize>,
+    ) {
+        self.outcome = outcome;
+        self.unwind(&choice[levels.clone()], &first_tweak[levels.clone()]);
+        choice.truncate(levels.start);
+        first_tweak.truncate(levels.start);
     }
 
     /// Take back the levels of `choice`, the deepest first, as backing up would.

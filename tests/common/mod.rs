@@ -76,6 +76,35 @@ pub fn backtrack_ok(args: &[&str], stdin: &[u8]) -> Vec<u8> {
     out.stdout
 }
 
+/// Replay the explorer page at `page` (what `--html` wrote): its cells' labels, and what the
+/// cells show at each solution and at the end. Each move changes cells from one text to
+/// another; the replay checks it starts from what the board shows.
+pub fn replay_page(page: &std::path::Path) -> (Vec<String>, Vec<Vec<String>>, Vec<String>) {
+    let html = std::fs::read_to_string(page).unwrap();
+    let data = html.split("const DATA = ").nth(1).unwrap().split(";</script>").next().unwrap();
+    let data: serde_json::Value = serde_json::from_str(data).unwrap();
+    let strings = |v: &serde_json::Value| -> Vec<String> {
+        v.as_array().unwrap().iter().map(|t| t.as_str().unwrap().to_string()).collect()
+    };
+    let (texts, labels) = (strings(&data["texts"]), strings(&data["labels"]));
+    let numbers = |v: &serde_json::Value| -> Vec<usize> {
+        v.as_array().unwrap().iter().map(|t| t.as_u64().unwrap() as usize).collect()
+    };
+    let mut board = numbers(&data["start"]);
+    let mut solutions = Vec::new();
+    for event in data["events"].as_array().unwrap() {
+        for change in numbers(&event[3]).chunks(3) {
+            assert_eq!(board[change[0]], change[1], "a move starts from what the board shows");
+            board[change[0]] = change[2];
+        }
+        if event[0] == 3 {
+            solutions.push(board.iter().map(|&t| texts[t].clone()).collect());
+        }
+    }
+    let end = board.iter().map(|&t| texts[t].clone()).collect();
+    (labels, solutions, end)
+}
+
 /// Output as text (the command writes UTF-8).
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()

@@ -6,7 +6,7 @@
 use super::{Show, Source, show};
 use crate::cmd::Status;
 use backtrack::Event;
-use backtrack::dlx::{Budget, Named, Outcome as Search, Stats};
+use backtrack::dlx::{Budget, MultiSolver, Named, Outcome as Search, Stats};
 use backtrack::split::Shard;
 use backtrack::watch::{Layout, Recorder};
 use serde::Serialize;
@@ -214,14 +214,10 @@ pub fn run(args: Args) -> io::Result<Status> {
         Renderer { out: io::BufWriter::new(io::stdout().lock()), format: plan.args.format, listed: 0 };
     let whole_tree = plan.args.count && plan.args.limit.is_none() && !budget.is_bounded();
     let multiplicities = problem.matrix_ref().has_multiplicities();
-    if multiplicities && explorer.is_some() {
-        eprintln!("error: the explorer replays Algorithms X and C: leave out --html with multiplicities");
-        return Ok(Status::BadInput);
-    }
     let report = if whole_tree && plan.args.jobs != Some(1) && explorer.is_none() {
         Ok(plan.count_in_parallel(&mut problem))
     } else if multiplicities {
-        plan.search_multi(&mut problem, &budget, &mut render)
+        plan.search_multi(&mut problem, &budget, explorer.as_ref(), &mut render)
     } else {
         plan.search(&mut problem, &budget, explorer.as_ref(), &mut render)
     };
@@ -376,6 +372,7 @@ impl Plan {
         &self,
         problem: &mut Named,
         budget: &Budget,
+        explorer: Option<&Explorer>,
         render: &mut Renderer<impl Write>,
     ) -> io::Result<Report> {
         let start = Instant::now();
@@ -385,7 +382,10 @@ impl Plan {
         let names = problem.names().clone();
         let mut count = 0u64;
         let mut written = Ok(());
-        let mut solver = backtrack::dlx::MultiSolver::new(problem.matrix()).budget(budget);
+        let mut solver = MultiSolver::new(problem.matrix()).budget(budget);
+        if let Some(explorer) = explorer {
+            solver = solver.watch(|event: Event<'_, usize>| explorer.see(event));
+        }
         let whole = args.count && args.limit.is_none();
         let stats = if whole {
             let stats = solver.count();
@@ -440,13 +440,13 @@ impl Explorer<'_> {
         let covered = std::rc::Rc::new(RefCell::new(vec![Vec::new(); items]));
         let board = {
             let covered = covered.clone();
-            move || {
-                covered
-                    .borrow()
-                    .iter()
-                    .map(|texts: &Vec<String>| texts.last().cloned().unwrap_or_default())
-                    .collect()
-            }
+            // An item covered several times (Algorithm M) shows the last option and how many.
+            let shown = |texts: &Vec<String>| match &texts[..] {
+                [] => String::new(),
+                [one] => one.clone(),
+                [.., last] => format!("{last}×{}", texts.len()),
+            };
+            move || covered.borrow().iter().map(shown).collect()
         };
         let why = {
             let names = names.clone();
@@ -474,17 +474,24 @@ impl Explorer<'_> {
                 }
             }
         };
-        // The recorder shows each option by its items' names.
+        // The recorder shows each option by its items' names; Algorithm M's null move, which
+        // chooses no option, by what it does.
+        let name = |option: usize, slot: usize| match option {
+            MultiSolver::NULL_MOVE => format!("no option: {} takes no more covers", self.names.item(slot)),
+            option => self.names.option(option).to_string(),
+        };
         let _ = match event {
             Event::Assume { level, slot, assumption: &option } => {
-                cover(option, true);
-                let name = self.names.option(option);
-                recorder.see(&Event::Assume { level, slot, assumption: &name })
+                if option != MultiSolver::NULL_MOVE {
+                    cover(option, true);
+                }
+                recorder.see(&Event::Assume { level, slot, assumption: &name(option, slot) })
             }
             Event::TakeBack { level, slot, assumption: &option } => {
-                let name = self.names.option(option);
-                let seen = recorder.see(&Event::TakeBack { level, slot, assumption: &name });
-                cover(option, false);
+                let seen = recorder.see(&Event::TakeBack { level, slot, assumption: &name(option, slot) });
+                if option != MultiSolver::NULL_MOVE {
+                    cover(option, false);
+                }
                 seen
             }
             Event::DeadEnd { .. } | Event::Solution { .. } => recorder.see(&event),
