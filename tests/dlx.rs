@@ -4,6 +4,7 @@ mod common;
 
 use backtrack::dlx::{Budget, DlxError, Matrix, Named, Outcome};
 use backtrack::sudoku::{Board, ExactCover};
+use common::instances;
 use common::*;
 
 fn knuth_toy() -> Matrix {
@@ -335,5 +336,43 @@ fn a_watcher_stops_the_search_at_any_event_and_the_matrix_is_restored() {
         let mut again = matrix.solver();
         assert_eq!(again.by_ref().count(), 92, "k = {k}");
         assert_eq!((again.stats().nodes, again.stats().updates), (1049, 16680), "k = {k}");
+    }
+}
+
+/// Langford pairs as exact cover: twice OEIS A014552 (each sequence and its reversal), and
+/// Knuth's DLX1's nodes and updates on the same text (run once, kept here); every sequence
+/// checked by its rule, two copies of i with i numbers between them.
+#[test]
+fn langford_pairs_count_as_oeis_and_dlx1_count() {
+    for (n, expected) in [
+        (3, (2, 7, 49)),
+        (4, (2, 18, 184)),
+        (7, (52, 607, 8339)),
+        (8, (300, 2789, 37_241)),
+        (11, (35_584, 439_747, 5_974_979)),
+    ] {
+        let mut p = Named::from_knuth_format(&instances::langford(n)).unwrap();
+        let mut solver = p.solver();
+        let mut sequences = std::collections::BTreeSet::new();
+        while let Some(options) = solver.next_solution() {
+            let mut sequence = vec![0usize; 2 * n];
+            for option in options {
+                let words: Vec<&str> = option.split(' ').collect();
+                let i: usize = words[0].parse().unwrap();
+                let at: Vec<usize> =
+                    words[1..].iter().map(|w| w[1..].parse::<usize>().unwrap() - 1).collect();
+                assert_eq!(at[1] - at[0], i + 1, "{option}");
+                for a in at {
+                    assert_eq!(sequence[a], 0, "one value a position");
+                    sequence[a] = i;
+                }
+            }
+            sequences.insert(sequence);
+        }
+        let stats = solver.stats();
+        assert_eq!(stats.solutions, expected.0, "n = {n}");
+        assert_eq!(sequences.len() as u64, expected.0);
+        assert!(sequences.iter().all(|s| sequences.contains(&s.iter().rev().copied().collect::<Vec<_>>())));
+        assert_eq!((stats.nodes, stats.updates), (expected.1, expected.2), "n = {n}: DLX1's counters");
     }
 }

@@ -1,6 +1,8 @@
-//! Exact-cover instances with colours and multiplicities, made by code: shared by the tests,
+//! Exact-cover instances made by code (word rectangles with colours, tilings with multiplicities,
+//! Langford pairs): shared by the tests,
 //! which count them against Knuth's DLX2 and DLX3, and by `benches/dlx.rs`, which times the
 //! crates on them.
+#![allow(dead_code)] // each test binary and the bench use some of them
 
 /// Word rectangles of `rows` × `cols` from the first `limit` words of each length of
 /// `examples/data/words.txt`, as XCC: each row and column an item that takes one word, each
@@ -65,6 +67,22 @@ pub fn tiling(rows: usize, cols: usize, pieces: &[(&str, usize)]) -> String {
                     }
                 }
             }
+        }
+    }
+    lines.join("\n") + "\n"
+}
+
+/// Langford pairs of 1..=n as exact cover (TAOCP 7.2.2.1): an item for each value and for each
+/// of the 2n positions; the option `i sj sk` puts the two copies of i at positions j and
+/// k = i + j + 1.
+pub fn langford(n: usize) -> String {
+    let mut lines = vec![format!("| Langford pairs, n={n}")];
+    let values = (1..=n).map(|i| i.to_string());
+    let slots = (1..=2 * n).map(|j| format!("s{j}"));
+    lines.push(values.chain(slots).collect::<Vec<_>>().join(" "));
+    for i in 1..=n {
+        for j in 1..2 * n - i {
+            lines.push(format!("{i} s{j} s{}", i + j + 1));
         }
     }
     lines.join("\n") + "\n"
