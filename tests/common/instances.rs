@@ -1,7 +1,6 @@
-//! Exact-cover instances made by code (word rectangles with colours, tilings with multiplicities,
-//! Langford pairs): shared by the tests,
-//! which count them against Knuth's DLX2 and DLX3, and by `benches/dlx.rs`, which times the
-//! crates on them.
+//! Exact-cover instances made by code (word rectangles with colours, tilings with
+//! multiplicities, Langford pairs): shared by the tests, which count them against Knuth's
+//! DLX1, DLX2 and DLX3, and by `benches/dlx.rs`, which times the crates on them.
 #![allow(dead_code)] // each test binary and the bench use some of them
 
 /// Word rectangles of `rows` × `cols` from the first `limit` words of each length of
