@@ -219,3 +219,59 @@ fn a_killer_is_shown_with_its_cages_and_solved() {
     assert!(text(&out.stderr).contains("missing field `cells`"), "{}", text(&out.stderr));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The explorer's page of a jigsaw and of a killer carries their regions and cages, which it
+/// draws (thick borders between regions, dashed ones around cages, each sum in the corner of
+/// its cage's first cell).
+#[test]
+fn the_explorer_draws_regions_and_cages() {
+    let dir = std::env::temp_dir().join(format!("backtrack-outlines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = |page: &std::path::Path| -> serde_json::Value {
+        let html = std::fs::read_to_string(page).unwrap();
+        let data = html.split("const DATA = ").nth(1).unwrap().split(";</script>").next().unwrap();
+        serde_json::from_str(data).unwrap()
+    };
+    let map = "AAABBBAACCBBACCCDBECDDDFEEDDFFEEEFFF";
+    let page = dir.join("jigsaw.html");
+    let args =
+        ["sudoku", "--order", "fewest", "--regions", map, "...3.....5..5...4...........61......", "--html"];
+    let out = backtrack(&[&args[..], &[page.to_str().unwrap()]].concat(), "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let regions: Vec<u64> =
+        data(&page)["regions"].as_array().unwrap().iter().map(|r| r.as_u64().unwrap()).collect();
+    // Two cells share a region on the page exactly when they share a letter in the map.
+    let letters: Vec<char> = map.chars().collect();
+    for i in 0..36 {
+        for j in 0..36 {
+            assert_eq!(regions[i] == regions[j], letters[i] == letters[j], "cells {i} and {j}");
+        }
+    }
+    let killer = common::puzzles(VARIANTS_SIGH).find(|l| l.contains("White Room")).unwrap();
+    let fields: serde_json::Value = serde_json::from_str(killer).unwrap();
+    let page = dir.join("killer.html");
+    let out = backtrack(&["sudoku", "--explain", "--html", page.to_str().unwrap(), killer], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let data = data(&page);
+    let cages = data["cages"].as_array().unwrap();
+    for (k, cage) in fields["cages"].as_array().unwrap().iter().enumerate() {
+        let cells: Vec<usize> =
+            cage["cells"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap() as usize).collect();
+        for &c in &cells {
+            assert_eq!(cages[c], k as i64, "cell {c} in cage {k}");
+        }
+        let first = *cells.iter().min().unwrap();
+        assert_eq!(data["labels"][first], cage["sum"].to_string(), "cage {k}'s sum in its first cell");
+    }
+    let caged = cages.iter().filter(|c| c.as_i64() != Some(-1)).count();
+    assert_eq!(
+        caged,
+        fields["cages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["cells"].as_array().unwrap().len())
+            .sum::<usize>()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

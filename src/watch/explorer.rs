@@ -100,6 +100,11 @@ pub struct Recorder<'r> {
     in_force: Vec<Vec<(u32, u32, u32)>>,
     /// A name for each cell, drawn small in its corner (none: no names).
     labels: Vec<String>,
+    /// The region of each cell, drawn with thick borders between two regions (none: boxes
+    /// only, as the layout says).
+    regions: Vec<usize>,
+    /// The cage of each cell (-1: none), drawn with dashed borders.
+    cages: Vec<i64>,
 }
 
 impl std::fmt::Debug for Recorder<'_> {
@@ -129,6 +134,8 @@ impl<'r> Recorder<'r> {
             profile: vec![1],
             in_force: Vec::new(),
             labels: Vec::new(),
+            regions: Vec::new(),
+            cages: Vec::new(),
         };
         let start: Vec<String> = (recorder.board)();
         recorder.start = start.iter().map(|t| recorder.number(t)).collect();
@@ -140,6 +147,27 @@ impl<'r> Recorder<'r> {
     /// name, say, when the cells are the items).
     pub fn label_cells(&mut self, labels: Vec<String>) {
         self.labels = labels;
+    }
+
+    /// Draw a jigsaw's regions: `region_of` gives each cell's region, and a thick border
+    /// goes between two cells of different regions.
+    pub fn draw_regions(&mut self, region_of: Vec<usize>) {
+        self.regions = region_of;
+    }
+
+    /// Draw a killer's cages: `cages` lists each cage's cells and sum; a dashed border goes
+    /// around each cage, and its sum in the corner of its first cell in reading order.
+    pub fn draw_cages(&mut self, cells: usize, cages: &[(Vec<usize>, Option<u32>)]) {
+        self.cages = vec![-1; cells];
+        self.labels.resize(cells, String::new());
+        for (k, (members, sum)) in cages.iter().enumerate() {
+            for &cell in members {
+                self.cages[cell] = k as i64;
+            }
+            if let (Some(&first), Some(sum)) = (members.iter().min(), sum) {
+                self.labels[first] = sum.to_string();
+            }
+        }
     }
 
     /// The events recorded.
@@ -266,6 +294,11 @@ impl<'r> Recorder<'r> {
         push_strings(&mut data, &self.texts);
         data.push_str(",\"labels\":");
         push_strings(&mut data, &self.labels);
+        data.push_str(",\"regions\":");
+        push_numbers(&mut data, self.regions.iter().map(|&r| r as u32));
+        data.push_str(",\"cages\":[");
+        data.push_str(&self.cages.iter().map(i64::to_string).collect::<Vec<_>>().join(","));
+        data.push(']');
         data.push_str(",\"start\":");
         push_numbers(&mut data, self.start.iter().copied());
         let _ = write!(data, ",\"complete\":{},", !self.is_full());

@@ -411,7 +411,10 @@ where
     let mut recorder = plan.html.as_ref().map(|_| {
         // The page says "Dead end: ..." itself.
         let why = |slot| (view.dead_end)(slot).trim_start_matches("dead end: ").to_string();
-        Recorder::new(watch.limit as usize, cell_texts, move |slot| ((view.dead_cells)(slot), why(slot)))
+        let mut recorder =
+            Recorder::new(watch.limit as usize, cell_texts, move |slot| ((view.dead_cells)(slot), why(slot)));
+        outline(&mut recorder, &(view.board)());
+        recorder
     });
     let watching = Flag::new(true);
     // Each watcher sees the events until its limit; the search goes on.
@@ -494,6 +497,20 @@ fn frame<A: std::fmt::Display>(view: &View<'_, A>, event: &Event<'_, A>, counter
         if Some(here) == cell { format!("\x1b[{colour};30m{symbol}\x1b[0m") } else { symbol.to_string() }
     });
     format!("{out}\n\n{event}\n{counters}\n")
+}
+
+/// Draw a board's jigsaw regions and killer cages on the explorer's page.
+pub fn outline(recorder: &mut Recorder<'_>, board: &Board) {
+    let geometry = board.geometry();
+    if matches!(geometry.layout(), backtrack::sudoku::Layout::Regions(_)) {
+        let regions = geometry.all_cells().map(|c| geometry.region_of(c).unwrap_or(0)).collect();
+        recorder.draw_regions(regions);
+    }
+    if !geometry.cages().is_empty() {
+        let cages: Vec<(Vec<usize>, Option<u32>)> =
+            geometry.cages().iter().map(|cage| (cage.cells.clone(), cage.sum)).collect();
+        recorder.draw_cages(geometry.cells(), &cages);
+    }
 }
 
 /// The explorer's picture of a board's grid: its side and its boxes.

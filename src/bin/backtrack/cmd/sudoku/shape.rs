@@ -3,7 +3,7 @@
 
 use super::plan::{Mode, Plan, Solver};
 use backtrack::sudoku::variant::{Variant, VariantError};
-use backtrack::sudoku::{Board, Cage, Extra, Geometry, GeometryError, Layout, ParseError};
+use backtrack::sudoku::{Board, Cage, Extra, Geometry, GeometryError, ParseError};
 use std::fmt;
 
 /// The geometry asked for on the command line.
@@ -171,9 +171,6 @@ pub fn supports(plan: &Plan, geometry: &Geometry) -> Result<(), String> {
         return Err(format!(
             "the band engine is the classic 9×9 grid's: solve {name} without --solver bitboard"
         ));
-    }
-    if plan.html.is_some() && !matches!(geometry.layout(), Layout::Boxes { .. }) {
-        return Err(format!("the explorer draws boxes, not the regions of {name}: leave out --html"));
     }
     Ok(())
 }

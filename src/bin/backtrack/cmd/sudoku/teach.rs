@@ -482,6 +482,7 @@ pub(super) fn explore_logic(plan: &Plan, board: &Board, path: &std::path::Path) 
     };
     let limit = plan.watch.as_ref().map_or(10_000, |w| w.limit as usize);
     let mut recorder = Recorder::new(limit, texts, |_| (Vec::new(), String::new()));
+    super::engines::outline(&mut recorder, board);
     for step in &report.steps {
         {
             let mut grid = grid.borrow_mut();
