@@ -174,3 +174,52 @@ fn the_command_refuses_nonsense_and_says_when_it_gives_up() {
         text(&stopped.stderr)
     );
 }
+
+/// Killers: cages of different values whose sums are the solution's, one solution (proved by
+/// Dancing Links with the cages as options, a solver apart from the general engine the
+/// generator asks), minimal (emptying any given leaves more), graded by the logic solver, and
+/// read back by the command line from the line `generate --killer` prints.
+#[test]
+fn killers_are_unique_minimal_graded_and_read_back() {
+    let generator = Generator::new(11).killer(true);
+    for puzzle in generator.puzzles().take(12) {
+        let geometry = puzzle.board.geometry();
+        assert!(geometry.is_classic_killer());
+        let digits = puzzle.solution.values();
+        for cage in geometry.cages() {
+            assert!((1..=4).contains(&cage.cells.len()), "{cage:?}");
+            let values: std::collections::BTreeSet<u8> = cage.cells.iter().map(|&i| digits[i]).collect();
+            assert_eq!(values.len(), cage.cells.len(), "different values in a cage");
+            assert_eq!(values.iter().map(|&v| u32::from(v)).sum::<u32>(), cage.sum.unwrap());
+        }
+        let mut cover = ExactCover::with_cages(geometry).unwrap();
+        assert_eq!(dlx_solutions(&mut cover, &puzzle.board).len(), 1, "{:#}", puzzle.board);
+        for cell in Cell::all().filter(|&c| puzzle.board.get(c).is_some()) {
+            let mut values: Vec<u8> = puzzle.board.values();
+            values[cell.index()] = 0;
+            let fewer = Board::from_values(geometry, &values).unwrap();
+            assert_eq!(dlx_solutions(&mut cover, &fewer).len(), 2, "{cell} could go");
+        }
+        assert_eq!(logic::solve(&puzzle.board).grade(), puzzle.grade);
+    }
+    let same: Vec<_> = Generator::new(11).killer(true).puzzles().take(3).collect();
+    assert_eq!(same, generator.puzzles().take(3).collect::<Vec<_>>());
+    // The command line's lines are the variant file's: `sudoku -f` solves them to their solution.
+    let out = run_backtrack(&["generate", "--killer", "--count", "5", "--seed", "4"], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lines = text(&out.stdout);
+    let solved = run_backtrack(&["sudoku", "--format", "json", "-f", "-"], lines.as_bytes());
+    assert!(solved.status.success(), "{}", text(&solved.stderr));
+    for (line, answer) in lines.lines().zip(text(&solved.stdout).lines()) {
+        let line: serde_json::Value = serde_json::from_str(line).unwrap();
+        let answer: serde_json::Value = serde_json::from_str(answer).unwrap();
+        assert_eq!(answer["solutions"][0], line["solution"]);
+        assert_eq!(answer["unique"], true);
+        let rules = common::Rules::of_json(&line);
+        assert_eq!(rules.check(line["givens"].as_str().unwrap(), line["solution"].as_str().unwrap()), Ok(()));
+    }
+    // A grade asked for is kept.
+    for puzzle in Generator::new(5).killer(true).grade(Grade::Easy).puzzles().take(3) {
+        assert_eq!(puzzle.grade, Grade::Easy);
+    }
+}

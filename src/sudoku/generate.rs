@@ -16,7 +16,7 @@
 //! puzzles whatever the order or the number of threads that make them.
 
 use super::logic::{self, Grade, Kind};
-use super::{Board, Cell};
+use super::{Board, Cage, Cell, Geometry};
 use crate::SplitMix64;
 use std::fmt;
 
@@ -138,13 +138,14 @@ pub struct Generator {
     grade: Option<Grade>,
     symmetry: Symmetry,
     max_tries: u64,
+    killer: bool,
 }
 
 impl Generator {
     /// A generator whose puzzles all follow from `seed`: any grade, no symmetry, and up to
     /// 100,000 solutions tried per puzzle.
     pub fn new(seed: u64) -> Generator {
-        Generator { seed, grade: None, symmetry: Symmetry::None, max_tries: 100_000 }
+        Generator { seed, grade: None, symmetry: Symmetry::None, max_tries: 100_000, killer: false }
     }
 
     /// Keep only puzzles of this grade.
@@ -156,6 +157,28 @@ impl Generator {
     /// Make the givens follow this symmetry.
     pub fn symmetry(mut self, symmetry: Symmetry) -> Generator {
         self.symmetry = symmetry;
+        self
+    }
+
+    /// Make killers: the solution cut into cages of two to four cells (each of different
+    /// values, the sum of each known), then as many givens emptied as leave one solution, which
+    /// is often all of them. The puzzle's board carries the cages in its geometry. A killer the
+    /// logic solver cannot grade within [`KILLER_STEPS`] steps is passed over, as one of
+    /// another grade is.
+    ///
+    /// ```
+    /// use backtrack::sudoku::generate::Generator;
+    ///
+    /// let puzzle = Generator::new(3).killer(true).puzzle(0).expect("a killer within the tries");
+    /// assert!(puzzle.board.geometry().is_classic_killer());
+    /// assert_eq!(puzzle.board.count_solutions(2), 1);
+    /// for cage in puzzle.board.geometry().cages() {
+    ///     let values = cage.cells.iter().map(|&i| puzzle.solution.values()[i] as u32);
+    ///     assert_eq!(values.sum::<u32>(), cage.sum.unwrap());
+    /// }
+    /// ```
+    pub fn killer(mut self, killer: bool) -> Generator {
+        self.killer = killer;
         self
     }
 
@@ -176,12 +199,24 @@ impl Generator {
         let orbits = self.symmetry.orbits();
         for tries in 0..self.max_tries {
             let solution = random_solution(&mut random);
-            let board = minimal(&solution, &orbits, &mut random);
-            let report = logic::solve(&board);
+            let geometry = if self.killer { cages(&solution, &mut random) } else { Geometry::classic() };
+            let board = minimal(&geometry, &solution, &orbits, &mut random);
+            let report = if self.killer {
+                let chain: Vec<&dyn logic::Technique> =
+                    logic::Builtin::ALL.iter().map(|t| t as &dyn logic::Technique).collect();
+                let report = logic::solve_within(&board, &chain, &crate::Budget::nodes(KILLER_STEPS));
+                if report.outcome != logic::Outcome::Solved {
+                    continue;
+                }
+                report
+            } else {
+                logic::solve(&board)
+            };
             let grade = report.grade();
             if self.grade.is_none_or(|wanted| wanted == grade) {
                 let hardest = report.hardest();
-                return Some(Puzzle { board, solution: board_of(&solution), grade, hardest, tries });
+                let solution = board_in(&geometry, &solution);
+                return Some(Puzzle { board, solution, grade, hardest, tries });
             }
         }
         None
@@ -240,8 +275,70 @@ fn board_of(cells: &[u8; 81]) -> Board {
     Board::try_from(*cells).expect("a generator's grids keep the rules")
 }
 
+fn board_in(geometry: &Geometry, cells: &[u8; 81]) -> Board {
+    if geometry.is_classic() {
+        return board_of(cells);
+    }
+    Board::from_values(geometry, cells).expect("a generator's grids keep the rules")
+}
+
+/// The most steps (trials' steps included) the logic solver may take to grade a killer: the
+/// hard ones can take it minutes.
+pub const KILLER_STEPS: u64 = 20_000;
+
+/// The classic grid with `solution` cut into cages: each grown from a random cell by random
+/// side-by-side cells of other values, to two to four cells (fewer where no neighbour is
+/// left), its sum the sum of its values.
+fn cages(solution: &[u8; 81], random: &mut SplitMix64) -> Geometry {
+    let mut cage_of = [usize::MAX; 81];
+    let mut order: Vec<usize> = (0..81).collect();
+    random.shuffle(&mut order);
+    let mut cages: Vec<Vec<usize>> = Vec::new();
+    for start in order {
+        if cage_of[start] != usize::MAX {
+            continue;
+        }
+        let size = 2 + random.below(3);
+        let mut cage = vec![start];
+        cage_of[start] = cages.len();
+        while cage.len() < size {
+            let mut next: Vec<usize> = cage
+                .iter()
+                .flat_map(|&c| {
+                    let (r, col) = (c / 9, c % 9);
+                    [
+                        (r > 0).then(|| c - 9),
+                        (r < 8).then(|| c + 9),
+                        (col > 0).then(|| c - 1),
+                        (col < 8).then(|| c + 1),
+                    ]
+                })
+                .flatten()
+                .filter(|&n| cage_of[n] == usize::MAX && cage.iter().all(|&m| solution[m] != solution[n]))
+                .collect();
+            next.sort_unstable();
+            next.dedup();
+            if next.is_empty() {
+                break;
+            }
+            let cell = next[random.below(next.len())];
+            cage_of[cell] = cages.len();
+            cage.push(cell);
+        }
+        cages.push(cage);
+    }
+    let cages = cages
+        .into_iter()
+        .map(|cells| {
+            let sum = cells.iter().map(|&c| u32::from(solution[c])).sum();
+            Cage::new(cells, Some(sum))
+        })
+        .collect();
+    Geometry::classic().with_cages(cages).expect("cages of different values, their sums made")
+}
+
 /// The solution with as many groups of cells emptied as leave one solution, in random order.
-fn minimal(solution: &[u8; 81], orbits: &[Vec<Cell>], random: &mut SplitMix64) -> Board {
+fn minimal(geometry: &Geometry, solution: &[u8; 81], orbits: &[Vec<Cell>], random: &mut SplitMix64) -> Board {
     let mut cells = *solution;
     let mut order: Vec<&Vec<Cell>> = orbits.iter().collect();
     random.shuffle(&mut order);
@@ -249,11 +346,11 @@ fn minimal(solution: &[u8; 81], orbits: &[Vec<Cell>], random: &mut SplitMix64) -
         for &cell in orbit {
             cells[cell.index()] = 0;
         }
-        if board_of(&cells).count_solutions(2) != 1 {
+        if board_in(geometry, &cells).count_solutions(2) != 1 {
             for &cell in orbit {
                 cells[cell.index()] = solution[cell.index()];
             }
         }
     }
-    board_of(&cells)
+    board_in(geometry, &cells)
 }

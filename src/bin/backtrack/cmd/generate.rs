@@ -20,6 +20,8 @@ Examples:
   backtrack generate --count 10 --grade hard  ten puzzles that need an X-wing or a triple
   backtrack generate --symmetry rotational --seed 42   the same puzzle every time
   backtrack generate --count 1000 --format json        with solutions, grades and ratings
+  backtrack generate --killer --count 5 > k.jsonl      killers, as lines of the variant file
+  backtrack sudoku --explain -f k.jsonl                ... solved step by step
 
 The grades are the logic solver's (backtrack sudoku --solver logic): easy (singles), medium
 (locked candidates, pairs), hard (X-wing, triples), fiendish (swordfish, jellyfish, wings, quads),
@@ -60,6 +62,13 @@ pub struct Args {
     /// Print the seed, the puzzles a second and the solutions tried on standard error.
     #[arg(long)]
     stats: bool,
+
+    /// Make killers: the solution cut into cages of 2 to 4 cells, each with its sum, and the
+    /// givens emptied while one solution is left (often every one). Each killer is one line
+    /// of the variant file (JSON: size, boxes, givens, cages, solution, grade), which
+    /// `backtrack sudoku -f` reads back; `--format text` draws its grid and cages.
+    #[arg(long, conflicts_with = "symmetry")]
+    killer: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -103,6 +112,29 @@ struct Made {
     symmetry: &'static str,
     seed: u64,
     tries: u64,
+    /// A killer's cages, as the variant file writes them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cages: Option<Vec<CageLine>>,
+}
+
+/// A cage as the variant file writes it.
+#[derive(Serialize)]
+struct CageLine {
+    sum: Option<u32>,
+    cells: Vec<usize>,
+}
+
+/// A killer as a line of the variant file, which `backtrack sudoku -f` reads.
+#[derive(Serialize)]
+struct VariantLine<'m> {
+    id: String,
+    size: usize,
+    boxes: &'static str,
+    givens: &'m str,
+    cages: &'m [CageLine],
+    solution: &'m str,
+    grade: &'m str,
+    score: f32,
 }
 
 impl Made {
@@ -118,23 +150,46 @@ impl Made {
             symmetry: symmetry.name(),
             seed,
             tries: puzzle.tries,
+            cages: (!puzzle.board.geometry().cages().is_empty()).then(|| {
+                let cages = puzzle.board.geometry().cages().iter();
+                cages.map(|c| CageLine { sum: c.sum, cells: c.cells.clone() }).collect()
+            }),
         }
+    }
+
+    /// A killer as its line of the variant file (`--format line`).
+    fn variant_line(&self, cages: &[CageLine]) -> io::Result<String> {
+        let line = VariantLine {
+            id: format!("killer-{}-{}", self.seed, self.number),
+            size: 9,
+            boxes: "3x3",
+            givens: &self.puzzle,
+            cages,
+            solution: &self.solution,
+            grade: &self.grade,
+            score: self.score,
+        };
+        serde_json::to_string(&line).map_err(io::Error::other)
     }
 }
 
 impl Show for Made {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(out, "{}", self.puzzle)
+        match &self.cages {
+            Some(cages) => writeln!(out, "{}", self.variant_line(cages)?),
+            None => writeln!(out, "{}", self.puzzle),
+        }
     }
 }
 
 impl Made {
-    /// The puzzle as its grid, for `--format text`.
-    fn grid(&self, out: &mut dyn Write) -> io::Result<()> {
-        match self.puzzle.parse::<backtrack::sudoku::Board>() {
-            Ok(board) => writeln!(out, "{board}\n"),
-            Err(_) => writeln!(out, "{}", self.puzzle),
+    /// The puzzle as its grid, for `--format text` (a killer with its cages).
+    fn grid(&self, out: &mut dyn Write, puzzle: &Puzzle) -> io::Result<()> {
+        writeln!(out, "{}\n", puzzle.board)?;
+        if let Some(cages) = puzzle.board.cage_map() {
+            writeln!(out, "{cages}\n")?;
         }
+        Ok(())
     }
 }
 
@@ -148,7 +203,7 @@ pub fn run(args: Args) -> io::Result<Status> {
         now.as_nanos() as u64
     });
     let symmetry = args.symmetry;
-    let mut generator = Generator::new(seed).symmetry(symmetry).max_tries(args.max_tries);
+    let mut generator = Generator::new(seed).symmetry(symmetry).max_tries(args.max_tries).killer(args.killer);
     if let Some(grade) = args.grade.grade() {
         generator = generator.grade(grade);
     }
@@ -185,7 +240,7 @@ pub fn run(args: Args) -> io::Result<Status> {
             printed += 1;
             let made = Made::new(index, &puzzle, symmetry, seed);
             if args.format == Format::Text {
-                made.grid(&mut out)?;
+                made.grid(&mut out, &puzzle)?;
             } else {
                 show(&mut out, args.format == Format::Json, &made)?;
             }
