@@ -275,3 +275,56 @@ fn the_explorer_draws_regions_and_cages() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--svg` draws the puzzle: each cage's sum once, a dashed outline, the solution's 81 values
+/// (the givens bold), thick lines between regions.
+#[test]
+fn the_picture_shows_cages_sums_and_the_solution() {
+    let dir = std::env::temp_dir().join(format!("backtrack-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let killer = common::puzzles(VARIANTS_SIGH).find(|l| l.contains("Killer sudoku [gaps]")).unwrap();
+    let fields: serde_json::Value = serde_json::from_str(killer).unwrap();
+    let path = dir.join("killer.svg");
+    let out = backtrack(&["sudoku", "--svg", path.to_str().unwrap(), killer], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let svg = std::fs::read_to_string(&path).unwrap();
+    let texts: Vec<&str> =
+        svg.split("<text").skip(1).map(|t| t.split('>').nth(1).unwrap().split('<').next().unwrap()).collect();
+    let cages = fields["cages"].as_array().unwrap();
+    let solution = fields["solution"].as_str().unwrap();
+    // The sums first, then one value a cell in reading order: the published solution.
+    let sums: Vec<String> = cages.iter().map(|c| c["sum"].to_string()).collect();
+    assert_eq!(texts.len(), cages.len() + 81);
+    let mut drawn: Vec<&str> = texts[..cages.len()].to_vec();
+    let mut wanted: Vec<&str> = sums.iter().map(String::as_str).collect();
+    drawn.sort_unstable();
+    wanted.sort_unstable();
+    assert_eq!(drawn, wanted);
+    assert_eq!(texts[cages.len()..].concat(), solution);
+    assert!(svg.contains("stroke-dasharray"));
+    // A jigsaw: the thick lines are the region borders, no more: 6×6 with 6 regions.
+    let path = dir.join("jigsaw.svg");
+    let map = "AAABBBAACCBBACCCDBECDDDFEEDDFFEEEFFF";
+    let out = backtrack(
+        &[
+            "sudoku",
+            "--svg",
+            path.to_str().unwrap(),
+            "--regions",
+            map,
+            "...3.....5..5...4...........61......",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let svg = std::fs::read_to_string(&path).unwrap();
+    let letters: Vec<char> = map.chars().collect();
+    let borders = (0..36).filter(|&i| i % 6 < 5 && letters[i] != letters[i + 1]).count()
+        + (0..30).filter(|&i| letters[i] != letters[i + 6]).count();
+    let thick = svg.lines().filter(|l| l.starts_with("<line") && l.contains("stroke-width=\"3\"")).count();
+    assert_eq!(thick, borders);
+    // One puzzle only, named .svg.
+    let out = backtrack(&["sudoku", "--svg", "x.png", killer], "");
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -2,7 +2,7 @@
 //! and the one-line form.
 
 use super::geometry::Layout;
-use super::{Board, Cell};
+use super::{Board, Cell, Geometry};
 use std::fmt;
 
 impl fmt::Display for Board {
@@ -161,6 +161,144 @@ fn regions(board: &Board, cell: impl Fn(usize, usize) -> String) -> String {
         }
     }
     out
+}
+
+impl Board {
+    /// The puzzle as a picture (SVG), as a user checks it against the printed one: thin lines
+    /// between cells, thick ones between boxes or jigsaw regions, the diagonals of an X-Sudoku
+    /// shaded, each killer cage a dashed outline inside its cells with its sum in the corner
+    /// of its first cell; the givens in black, and `solution`'s other values in blue.
+    ///
+    /// ```
+    /// use backtrack::sudoku::variant::Variant;
+    ///
+    /// let line = r#"{"size":4,"boxes":"2x2","givens":"1...............","cages":[{"sum":3,"cells":[0,1]}]}"#;
+    /// let board = Variant::from_json(line)?.board;
+    /// let svg = board.svg(None);
+    /// assert!(svg.starts_with("<svg") && svg.contains("stroke-dasharray") && svg.contains(">3</text>"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn svg(&self, solution: Option<&Board>) -> String {
+        use std::fmt::Write as _;
+        const SIZE: usize = 40;
+        const MARGIN: usize = 10;
+        let geometry = self.geometry();
+        let n = geometry.side();
+        let cells: Vec<Cell> = geometry.all_cells().collect();
+        let at = |i: usize| (MARGIN + i % n * SIZE, MARGIN + i / n * SIZE);
+        let width = 2 * MARGIN + n * SIZE;
+        let mut svg = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{width}\" \
+             viewBox=\"0 0 {width} {width}\" font-family=\"sans-serif\">\n\
+             <rect width=\"{width}\" height=\"{width}\" fill=\"white\"/>\n"
+        );
+        // The diagonals of an X-Sudoku, shaded.
+        let diagonal = |i: usize| {
+            let (r, c) = (i / n, i % n);
+            geometry.extras().contains(&super::Extra::Diagonals) && (r == c || r + c == n - 1)
+        };
+        for i in (0..n * n).filter(|&i| diagonal(i)) {
+            let (x, y) = at(i);
+            let _ =
+                writeln!(svg, "<rect x=\"{x}\" y=\"{y}\" width=\"{SIZE}\" height=\"{SIZE}\" fill=\"#eee\"/>");
+        }
+        // Every cell's border: thick where the region changes.
+        let region = |i: usize| geometry.region_of(cells[i]);
+        for i in 0..n * n {
+            let (x, y) = at(i);
+            let (r, c) = (i / n, i % n);
+            if c + 1 < n {
+                let thick = region(i) != region(i + 1);
+                line(&mut svg, (x + SIZE, y), (x + SIZE, y + SIZE), if thick { 3 } else { 1 }, "");
+            }
+            if r + 1 < n {
+                let thick = region(i) != region(i + n);
+                line(&mut svg, (x, y + SIZE), (x + SIZE, y + SIZE), if thick { 3 } else { 1 }, "");
+            }
+        }
+        let edge = MARGIN + n * SIZE;
+        let _ = writeln!(
+            svg,
+            "<rect x=\"{MARGIN}\" y=\"{MARGIN}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"black\" stroke-width=\"3\"/>",
+            edge - MARGIN,
+            edge - MARGIN
+        );
+        // Cages: a dashed line inside each cell's side that borders another cage.
+        let mut cage_of = vec![usize::MAX; n * n];
+        for (k, cage) in geometry.cages().iter().enumerate() {
+            for &i in &cage.cells {
+                cage_of[i] = k;
+            }
+        }
+        const INSET: usize = 4;
+        for i in (0..n * n).filter(|&i| cage_of[i] != usize::MAX) {
+            let (x, y) = at(i);
+            let (r, c) = (i / n, i % n);
+            let apart = |j: Option<usize>| j.is_none_or(|j| cage_of[j] != cage_of[i]);
+            let (left, right) =
+                (apart(c.checked_sub(1).map(|c| r * n + c)), apart((c + 1 < n).then(|| i + 1)));
+            let (top, bottom) =
+                (apart(r.checked_sub(1).map(|r| r * n + c)), apart((r + 1 < n).then(|| i + n)));
+            // Inside the cell where the cage ends, to its edge where it goes on.
+            let (x0, x1) =
+                (if left { x + INSET } else { x }, if right { x + SIZE - INSET } else { x + SIZE });
+            let (y0, y1) =
+                (if top { y + INSET } else { y }, if bottom { y + SIZE - INSET } else { y + SIZE });
+            let dash = " stroke-dasharray=\"3,3\"";
+            if top {
+                line(&mut svg, (x0, y0), (x1, y0), 1, dash);
+            }
+            if bottom {
+                line(&mut svg, (x0, y1), (x1, y1), 1, dash);
+            }
+            if left {
+                line(&mut svg, (x0, y0), (x0, y1), 1, dash);
+            }
+            if right {
+                line(&mut svg, (x1, y0), (x1, y1), 1, dash);
+            }
+        }
+        for cage in geometry.cages() {
+            if let (Some(&first), Some(sum)) = (cage.cells.iter().min(), cage.sum) {
+                let (x, y) = at(first);
+                let _ = writeln!(svg, "<text x=\"{}\" y=\"{}\" font-size=\"10\">{sum}</text>", x + 6, y + 14);
+            }
+        }
+        // The values: givens black and bold, the solution's others blue.
+        for (i, &cell) in cells.iter().enumerate() {
+            let (value, colour) = match (self.get(cell), solution.and_then(|s| s.get(cell))) {
+                (Some(d), _) => (d, "black\" font-weight=\"bold"),
+                (None, Some(d)) => (d, "#1565c0"),
+                (None, None) => continue,
+            };
+            let (x, y) = at(i);
+            let _ = writeln!(
+                svg,
+                "<text x=\"{}\" y=\"{}\" font-size=\"22\" text-anchor=\"middle\" fill=\"{colour}\">{}</text>",
+                x + SIZE / 2,
+                y + SIZE / 2 + 8,
+                Geometry::symbol(value.get())
+            );
+        }
+        svg.push_str("</svg>\n");
+        svg
+    }
+}
+
+/// A line of the picture, `width` pixels wide, with `style` added.
+fn line(svg: &mut String, (x1, y1): (usize, usize), (x2, y2): (usize, usize), width: usize, style: &str) {
+    use std::fmt::Write as _;
+    let colour = if width > 1 {
+        "black"
+    } else if style.is_empty() {
+        "#999"
+    } else {
+        "#b04"
+    };
+    let _ = writeln!(
+        svg,
+        "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"{colour}\" stroke-width=\"{width}\"{style}/>"
+    );
 }
 
 impl fmt::Debug for Board {

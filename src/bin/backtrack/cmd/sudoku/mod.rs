@@ -60,6 +60,16 @@ fn one(plan: &Plan, board: &Board, out: impl Write) -> io::Result<Status> {
         eprintln!("error: {reason}");
         return Ok(Status::BadInput);
     }
+    if let Some(path) = &plan.svg {
+        // The general engine takes every grid and rule; a puzzle without a solution is drawn
+        // as it is.
+        let mut search = backtrack::sudoku::search::Solutions::new(board);
+        let solution = search.next().map(|()| search.board());
+        match std::fs::write(path, board.svg(solution.as_ref())) {
+            Ok(()) => eprintln!("wrote the picture to {}", path.display()),
+            Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
+        }
+    }
     let json = plan.format == Some(Format::Json);
     if let (Some(path), Solver::Logic) = (&plan.html, plan.solver) {
         teach::explore_logic(plan, board, path);

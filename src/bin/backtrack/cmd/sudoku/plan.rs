@@ -143,6 +143,12 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
 
+    /// Write a picture of the puzzle to FILE (.svg): boxes or jigsaw regions, killer cages
+    /// dashed with their sums, the givens in black and the first solution's values in blue
+    /// (found by the general engine, whatever else is asked). One puzzle only.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+
     /// Solve a batch on N threads [default: one a core].
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024), allow_negative_numbers = true)]
     jobs: Option<u64>,
@@ -313,6 +319,8 @@ pub struct Plan {
     pub tree: Option<PathBuf>,
     /// The explorer page to write.
     pub html: Option<PathBuf>,
+    /// The picture of the puzzle to write.
+    pub svg: Option<PathBuf>,
     /// `None`: the default for the input (grid for one puzzle, line for a batch).
     pub format: Option<Format>,
     pub stats: bool,
@@ -484,6 +492,15 @@ impl Args {
             }
             std::fs::File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
+        if let Some(path) = &self.svg {
+            if !path.extension().is_some_and(|e| e.eq_ignore_ascii_case("svg")) {
+                return Err(format!("--svg {}: the picture is SVG: name it .svg", path.display()));
+            }
+            if matches!(input, Input::Source(_)) {
+                return Err("--svg draws one puzzle: give it as an argument".into());
+            }
+            std::fs::File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
         let timeout = match self.timeout {
             Some(seconds) if !(seconds > 0.0 && seconds.is_finite()) => {
                 return Err(format!("--timeout {seconds}: give a number of seconds above 0"));
@@ -527,6 +544,7 @@ impl Args {
             pace: Duration::from_millis(self.delay.unwrap_or(40)),
             tree: self.tree,
             html: self.html,
+            svg: self.svg,
             format: self.format,
             stats: self.stats,
             jobs,
