@@ -48,3 +48,8 @@ fn the_engines_agree_on_every_kept_grid() {
 fn the_logic_solver_is_sound_on_every_kept_grid() {
     replay("logic_sound", checks::logic_sound);
 }
+
+#[test]
+fn the_logic_solver_is_sound_on_every_kept_killer() {
+    replay("killer_sound", checks::killer_sound);
+}

@@ -241,3 +241,64 @@ pub fn logic_sound(data: &[u8]) {
 }
 
 const MOST: usize = 64;
+
+/// Killers: the logic solver's steps on a killer are true of every solution. The input picks
+/// a killer of the generator (its first eight bytes the seed) and empties a given for each
+/// further byte (so the puzzle may have several solutions); the general engine enumerates its
+/// solutions, up to [`MOST`] (a killer with more is skipped), and no step may remove a
+/// candidate that one of them holds, nor place a value they do not all hold (a guess: one
+/// that some solution holds).
+pub fn killer_sound(data: &[u8]) {
+    use backtrack::sudoku::generate::Generator;
+    use backtrack::sudoku::search::Solutions;
+    let Some((seed, rest)) = data.split_first_chunk::<8>() else { return };
+    let seed = u64::from_le_bytes(*seed);
+    let Some(puzzle) = timed("generating", || Generator::new(seed).killer(true).max_tries(2).puzzle(0))
+    else {
+        return;
+    };
+    let geometry = puzzle.board.geometry().clone();
+    let mut values = puzzle.board.values();
+    for &byte in rest {
+        values[usize::from(byte) % 81] = 0;
+    }
+    let board = Board::from_values(&geometry, &values).expect("fewer givens of a killer still fit");
+    let mut search = Solutions::new(&board).budget(&bitboard::Budget::nodes(20_000));
+    let solutions: Vec<Vec<u8>> = timed("enumerating", || {
+        (0..=MOST).map_while(|_| search.next().map(|()| search.board().values())).collect()
+    });
+    if solutions.is_empty() || solutions.len() > MOST || search.outcome() == Outcome::OutOfBudget {
+        return;
+    }
+    let has = |s: &Vec<u8>, c: Candidate| s[c.cell.index()] == c.digit.get();
+    let chain: Vec<&dyn logic::Technique> = Builtin::ALL.iter().map(|t| t as &dyn logic::Technique).collect();
+    let report = timed("the logic solver", || logic::solve_within(&board, &chain, &Budget::nodes(2_000)));
+    let puzzle =
+        format!("seed {seed}, givens {}", values.iter().map(|&v| char::from(b'0' + v)).collect::<String>());
+    for step in &report.steps {
+        for &elimination in &step.eliminations {
+            assert!(
+                !solutions.iter().any(|s| has(s, elimination)),
+                "{step}: removes {elimination} that a solution has: {puzzle}"
+            );
+        }
+        for &placement in &step.placements {
+            let agree = solutions.iter().filter(|s| has(s, placement)).count();
+            if step.builtin() == Some(Builtin::Bifurcation) {
+                assert!(agree > 0, "{step}: a guess that no solution makes: {puzzle}");
+            } else {
+                assert_eq!(
+                    agree,
+                    solutions.len(),
+                    "{step}: a placement that a solution does not make: {puzzle}"
+                );
+            }
+        }
+    }
+    if report.outcome == logic::Outcome::Solved {
+        assert!(
+            solutions.contains(&report.board().values()),
+            "logic ended on a grid that is not a solution: {puzzle}"
+        );
+    }
+}
