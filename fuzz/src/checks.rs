@@ -209,7 +209,27 @@ pub fn logic_sound(data: &[u8]) {
     let has = |s: &[u8; 81], c: Candidate| s[c.cell.index()] == c.digit.get();
     let puzzle = grids::line(&cells);
     let report = timed("the logic solver", || logic::solve(&board));
-    for step in &report.steps {
+    steps_hold(&report.steps, &solutions, all, has, &puzzle);
+    assert_eq!(report.outcome, logic::Outcome::Solved, "logic failed a solvable grid: {puzzle}");
+    if all {
+        let end = report.board();
+        let end: [u8; 81] = std::array::from_fn(|i| end.get(Cell::new(i)).map_or(0, Digit::get));
+        assert!(solutions.contains(&end), "logic ended on a grid that is not a solution: {puzzle}");
+    }
+}
+
+const MOST: usize = 64;
+
+/// Every step holds of `solutions`: no elimination of a value one of them has; with `all`
+/// (they are every solution), each placement made by all of them (a guess: by one at least).
+fn steps_hold<S>(
+    steps: &[logic::Step],
+    solutions: &[S],
+    all: bool,
+    has: impl Fn(&S, Candidate) -> bool,
+    puzzle: &str,
+) {
+    for step in steps {
         for &elimination in &step.eliminations {
             assert!(
                 !solutions.iter().any(|s| has(s, elimination)),
@@ -232,15 +252,7 @@ pub fn logic_sound(data: &[u8]) {
             }
         }
     }
-    assert_eq!(report.outcome, logic::Outcome::Solved, "logic failed a solvable grid: {puzzle}");
-    if all {
-        let end = report.board();
-        let end: [u8; 81] = std::array::from_fn(|i| end.get(Cell::new(i)).map_or(0, Digit::get));
-        assert!(solutions.contains(&end), "logic ended on a grid that is not a solution: {puzzle}");
-    }
 }
-
-const MOST: usize = 64;
 
 /// Killers: the logic solver's steps on a killer are true of every solution. The input picks
 /// a killer of the generator (its first eight bytes the seed) and empties a given for each
@@ -275,26 +287,7 @@ pub fn killer_sound(data: &[u8]) {
     let report = timed("the logic solver", || logic::solve_within(&board, &chain, &Budget::nodes(2_000)));
     let puzzle =
         format!("seed {seed}, givens {}", values.iter().map(|&v| char::from(b'0' + v)).collect::<String>());
-    for step in &report.steps {
-        for &elimination in &step.eliminations {
-            assert!(
-                !solutions.iter().any(|s| has(s, elimination)),
-                "{step}: removes {elimination} that a solution has: {puzzle}"
-            );
-        }
-        for &placement in &step.placements {
-            let agree = solutions.iter().filter(|s| has(s, placement)).count();
-            if step.builtin() == Some(Builtin::Bifurcation) {
-                assert!(agree > 0, "{step}: a guess that no solution makes: {puzzle}");
-            } else {
-                assert_eq!(
-                    agree,
-                    solutions.len(),
-                    "{step}: a placement that a solution does not make: {puzzle}"
-                );
-            }
-        }
-    }
+    steps_hold(&report.steps, &solutions, true, has, &puzzle);
     if report.outcome == logic::Outcome::Solved {
         assert!(
             solutions.contains(&report.board().values()),
