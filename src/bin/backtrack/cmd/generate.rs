@@ -21,7 +21,7 @@ Examples:
   backtrack generate --symmetry rotational --seed 42   the same puzzle every time
   backtrack generate --count 1000 --format json        with solutions, grades and ratings
   backtrack generate --killer --count 5 > k.jsonl      killers, as lines of the variant file
-  backtrack sudoku --explain -f k.jsonl                ... solved step by step
+  backtrack sudoku --explain \"$(head -1 k.jsonl)\"     the first, explained step by step
 
 The grades are the logic solver's (backtrack sudoku --solver logic): easy (singles), medium
 (locked candidates, pairs), hard (X-wing, triples), fiendish (swordfish, jellyfish, wings, quads),
