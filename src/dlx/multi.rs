@@ -11,8 +11,8 @@
 
 use super::Budget;
 use super::matrix::Matrix;
-use super::solver::{Limits, Outcome, Stats};
-use crate::{Event, Observer};
+use super::solver::{Limits, Move, Outcome, Stats, event, tell};
+use crate::Observer;
 use std::ops::ControlFlow;
 
 /// A search for the covers of a [`Matrix`] with multiplicities: Knuth's Algorithm M (DLX3).
@@ -63,8 +63,20 @@ impl std::fmt::Debug for MultiSolver<'_> {
     }
 }
 
-/// What [`MultiSolver::watch`] keeps: the observer, called on each event.
-type Watcher<'m> = Box<dyn FnMut(Event<'_, usize>) -> ControlFlow<()> + 'm>;
+/// What [`MultiSolver::watch`] keeps: the observer, told each move as [`Solver`](super::Solver)
+/// tells its own.
+type Watcher<'m> = Box<dyn FnMut(Move) -> ControlFlow<()> + 'm>;
+
+/// The item of node `cur` of a level (an item's header: that item).
+fn item_at(matrix: &Matrix, cur: u32) -> usize {
+    let header = if cur < matrix.last_item() { cur } else { matrix.item_of(cur) };
+    header as usize - 1
+}
+
+/// The option of node `cur` of a level (an item's header: the null move).
+fn option_at(matrix: &Matrix, cur: u32) -> usize {
+    if cur > matrix.last_item() { matrix.option_of(cur) } else { MultiSolver::NULL_MOVE }
+}
 
 /// DLX3's `bound` and `slack` of an item: how many more covers it may take, and of those how
 /// many it may do without.
@@ -111,35 +123,8 @@ impl<'m> MultiSolver<'m> {
     /// item that cannot be covered often enough any more is a dead end. The watcher can stop
     /// the search ([`Outcome::Stopped`]), the matrix left as it was.
     pub fn watch(mut self, mut watcher: impl Observer<usize> + 'm) -> Self {
-        self.watcher = Some(Box::new(move |e| watcher.event(e)));
+        self.watcher = Some(Box::new(move |mv| event(mv, |e| watcher.event(e))));
         self
-    }
-
-    /// Tell the watcher, if any, the event `what` makes; whether it asks to stop.
-    fn tell(&mut self, what: impl FnOnce(&Self) -> (usize, usize, Option<usize>, u8)) -> bool {
-        if self.watcher.is_none() {
-            return false;
-        }
-        let (level, slot, option, kind) = what(self);
-        let watcher = self.watcher.as_mut().expect("watched");
-        let event = match (kind, option) {
-            (0, Some(option)) => watcher(Event::Assume { level, slot, assumption: &option }),
-            (1, Some(option)) => watcher(Event::TakeBack { level, slot, assumption: &option }),
-            (2, _) => watcher(Event::DeadEnd { level, slot }),
-            _ => watcher(Event::Solution { level }),
-        };
-        event.is_break()
-    }
-
-    /// The item of node `cur` of a level (an item's header: that item).
-    fn item_at(&self, cur: u32) -> usize {
-        let header = if cur < self.matrix.last_item() { cur } else { self.matrix.item_of(cur) };
-        header as usize - 1
-    }
-
-    /// The option of node `cur` of a level (an item's header: the null move).
-    fn option_at(&self, cur: u32) -> usize {
-        if cur > self.matrix.last_item() { self.matrix.option_of(cur) } else { Self::NULL_MOVE }
     }
 
     /// Stop the search, with [`Outcome::OutOfBudget`], past the budget's nodes or updates or
@@ -312,14 +297,15 @@ impl<'m> MultiSolver<'m> {
                                 let chosen = choice[..level].iter().filter(|&&c| c > last_item);
                                 options.extend(chosen.map(|&c| self.matrix.option_of(c)));
                             }
-                            let stop = WATCHED && self.tell(|_| (level, 0, None, 3));
+                            let stop = WATCHED && tell(&mut self.watcher, || Move::Solution { level });
                             if stop || !solution(&options) {
                                 return self.stop(Outcome::Stopped, choice, first_tweak, floor..level);
                             }
                             step = Step::Backdown;
                         }
                         Some((item, score)) if score <= 0 => {
-                            if WATCHED && self.tell(|_| (level, item as usize - 1, None, 2)) {
+                            let item = item as usize - 1;
+                            if WATCHED && tell(&mut self.watcher, || Move::DeadEnd { level, item }) {
                                 return self.stop(Outcome::Stopped, choice, first_tweak, floor..level);
                             }
                             step = Step::Backdown;
@@ -346,7 +332,10 @@ impl<'m> MultiSolver<'m> {
                     self.take(best, cur);
                     level += 1;
                     step = Step::Forward;
-                    if WATCHED && self.tell(|me| (level, best as usize - 1, Some(me.option_at(cur)), 0)) {
+                    let matrix = &*self.matrix;
+                    let chosen =
+                        || Move::Choose { level, option: option_at(matrix, cur), item: best as usize - 1 };
+                    if WATCHED && tell(&mut self.watcher, chosen) {
                         return self.stop(Outcome::Stopped, choice, first_tweak, floor..level);
                     }
                 }
@@ -364,7 +353,13 @@ impl<'m> MultiSolver<'m> {
                     level -= 1;
                     cur = choice[level];
                     // Taking back cannot be refused: a stop asked here comes at the next node.
-                    if WATCHED && self.tell(|me| (level + 1, me.item_at(cur), Some(me.option_at(cur)), 1)) {
+                    let matrix = &*self.matrix;
+                    let undone = || Move::Undo {
+                        level: level + 1,
+                        option: option_at(matrix, cur),
+                        item: item_at(matrix, cur),
+                    };
+                    if WATCHED && tell(&mut self.watcher, undone) {
                         stop_pending = true;
                     }
                     if cur < last_item {

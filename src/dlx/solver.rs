@@ -175,7 +175,7 @@ pub(crate) enum Move {
 /// Tell the watcher, if there is one, the move that `what` makes: built only when watched (the
 /// option of a node is a walk along its row). Whether the watcher asks to stop.
 #[inline]
-fn tell(
+pub(super) fn tell(
     watcher: &mut Option<Box<dyn FnMut(Move) -> ControlFlow<()> + '_>>,
     what: impl FnOnce() -> Move,
 ) -> bool {
@@ -184,7 +184,7 @@ fn tell(
 
 /// A move as the crate's one [`Event`]: an option chosen is an assumption (for the slot that is
 /// its item), taken back as one; a dead end names its item as its slot.
-fn event<R>(mv: Move, see: impl FnOnce(Event<'_, usize>) -> R) -> R {
+pub(super) fn event<R>(mv: Move, see: impl FnOnce(Event<'_, usize>) -> R) -> R {
     match mv {
         Move::Choose { level, option, item } => see(Event::Assume { level, slot: item, assumption: &option }),
         Move::Undo { level, option, item } => see(Event::TakeBack { level, slot: item, assumption: &option }),
