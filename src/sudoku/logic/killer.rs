@@ -63,15 +63,15 @@ const SUMS: [u8; 512] = {
 /// it takes in some way of filling the group from its candidates (a placed cell: its value),
 /// and the sets of values the group can hold; `None` when there is no way at all.
 pub(super) fn support(grid: &Grid, cells: &[Cell], sum: u32) -> Option<(Vec<Digits>, Vec<Digits>)> {
-    let options = options(grid, cells);
+    let (options, k) = options(grid, cells);
+    let options = &options[..k];
     let mut reach = Reach::new();
-    let combinations: Vec<usize> = reach.forward(&options, sum).to_vec();
+    let combinations: Vec<usize> = reach.forward(options, sum).to_vec();
     if combinations.is_empty() {
         return None;
     }
     // good: from the values m on the first i cells, the others can complete the sum; walked
     // back from the full sets that make it.
-    let k = options.len();
     let mut good = [[false; 512]; 10];
     for &m in &combinations {
         good[k][m] = true;
@@ -101,32 +101,42 @@ pub(super) fn support(grid: &Grid, cells: &[Cell], sum: u32) -> Option<(Vec<Digi
 /// candidates (a placed cell, its value): [`support`]'s first half, which a contradiction
 /// needs alone, asked at every step of a trial.
 pub(super) fn feasible(grid: &Grid, cells: &[Cell], sum: u32) -> bool {
-    !Reach::new().forward(&options(grid, cells), sum).is_empty()
+    let (options, k) = options(grid, cells);
+    !Reach::new().forward(&options[..k], sum).is_empty()
 }
 
-/// Each cell's values as a set of bits: its candidates, or the value placed.
-fn options(grid: &Grid, cells: &[Cell]) -> Vec<usize> {
-    cells
-        .iter()
-        .map(|&c| match grid.value(c) {
+/// Each cell's values as a set of bits: its candidates, or the value placed; and how many
+/// cells (a group holds at most nine). No allocation: a trial asks it of every cage at every
+/// step.
+fn options(grid: &Grid, cells: &[Cell]) -> ([usize; 9], usize) {
+    let mut options = [0; 9];
+    for (option, &c) in options.iter_mut().zip(cells) {
+        *option = match grid.value(c) {
             Some(d) => 1 << d.index(),
             None => grid.candidates(c).bits() as usize & 0x1ff,
-        })
-        .collect()
+        };
+    }
+    (options, cells.len().min(9))
 }
 
 /// The sets of values the first cells of a group can take, level by level: a set of i values
 /// is reached on level i, so a level holds at most 126 of the 512 sets, listed rather than
-/// scanned for.
+/// scanned for, and all levels together at most the 512 (each set on one level only).
 struct Reach {
-    /// Every level's sets, one after the other; `ends[i]` ends level i.
-    sets: Vec<usize>,
+    /// Every level's sets, one after the other (the first `len`); `ends[i]` ends level i.
+    sets: [usize; 512],
+    len: usize,
     ends: [usize; 10],
 }
 
 impl Reach {
     fn new() -> Reach {
-        Reach { sets: Vec::with_capacity(256), ends: [0; 10] }
+        Reach { sets: [0; 512], len: 0, ends: [0; 10] }
+    }
+
+    fn push(&mut self, set: usize) {
+        self.sets[self.len] = set;
+        self.len += 1;
     }
 
     fn level(&self, i: usize) -> &[usize] {
@@ -137,7 +147,7 @@ impl Reach {
     /// Walk the cells forward; the full sets that add up to `sum`.
     fn forward(&mut self, options: &[usize], sum: u32) -> &[usize] {
         let sum = sum as usize;
-        self.sets.push(0);
+        self.push(0);
         self.ends[0] = 1;
         for (i, &option) in options.iter().enumerate() {
             let mut seen = [false; 512];
@@ -151,11 +161,11 @@ impl Reach {
                     let next = m | bit;
                     if !seen[next] && usize::from(SUMS[next]) <= sum {
                         seen[next] = true;
-                        self.sets.push(next);
+                        self.push(next);
                     }
                 }
             }
-            self.ends[i + 1] = self.sets.len();
+            self.ends[i + 1] = self.len;
         }
         let k = options.len();
         let start = if k == 0 { 0 } else { self.ends[k - 1] };
@@ -168,7 +178,7 @@ impl Reach {
                 kept += 1;
             }
         }
-        self.sets.truncate(kept);
+        self.len = kept;
         self.ends[k] = kept;
         &self.sets[start..kept]
     }
@@ -256,11 +266,6 @@ pub(super) fn find_combination(grid: &Grid) -> Option<Step> {
     })
 }
 
-/// `r1c1, r1c2 and r2c1`.
-fn cell_list(cells: &[Cell]) -> String {
-    and_list(cells)
-}
-
 /// `{1,5,9} or {2,4,9}`.
 fn alternatives(combinations: &[Digits]) -> String {
     let sets: Vec<String> = combinations.iter().map(|&d| set(d)).collect();
@@ -277,7 +282,7 @@ impl Explain for CageCombination {
     }
 
     fn location(&self) -> String {
-        format!("look at the cage of {} ({})", cell_list(&self.0.cells), self.0.sum)
+        format!("look at the cage of {} ({})", and_list(&self.0.cells), self.0.sum)
     }
 
     fn write(&self, _: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -285,7 +290,7 @@ impl Explain for CageCombination {
         write!(
             f,
             "cage combination: {} add up to {sum} with {}, so {}",
-            cell_list(cells),
+            and_list(cells),
             alternatives(combinations),
             keeping(kept)
         )
@@ -380,7 +385,7 @@ impl Explain for Innies {
         } else {
             ("innies", format!("{house} adds up to 45, and outside the cages inside it are"))
         };
-        let cells = cell_list(cells);
+        let cells = and_list(cells);
         let sum_words = if self.group.cells.len() == 1 {
             format!("which is {sum}")
         } else {
