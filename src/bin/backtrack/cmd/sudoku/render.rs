@@ -36,10 +36,7 @@ impl<W: Write> Renderer<W> {
             && self.format == Format::Text
             && !matches!(self.mode, Mode::Count { .. })
         {
-            writeln!(self.out, "The problem:\n{puzzle}\n")?;
-            if let Some(cages) = puzzle.cage_map() {
-                writeln!(self.out, "Its cages (a letter each, then their sums):\n{cages}\n")?;
-            }
+            write_problem(&mut self.out, puzzle)?;
         }
         Ok(())
     }
@@ -272,4 +269,14 @@ fn grades<S: serde::Serializer>(grades: &[(Grade, u64)], s: S) -> Result<S::Ok, 
 
 fn seconds<S: serde::Serializer>(time: &Duration, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_f64(time.as_secs_f64())
+}
+
+/// The problem in the grid layout, and a killer's cages beneath it: what a single puzzle's
+/// answer opens with, so that a user sees the puzzle was read as meant.
+pub fn write_problem(out: &mut dyn Write, puzzle: &backtrack::sudoku::Board) -> io::Result<()> {
+    writeln!(out, "The problem:\n{puzzle}\n")?;
+    if let Some(cages) = puzzle.cage_map() {
+        writeln!(out, "Its cages (a letter each, then their sums):\n{cages}\n")?;
+    }
+    Ok(())
 }

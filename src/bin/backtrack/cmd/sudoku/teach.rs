@@ -355,10 +355,7 @@ struct Explanation {
 
 impl Show for Explanation {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(out, "The problem:\n{}\n", self.puzzle)?;
-        if let Some(cages) = self.puzzle.cage_map() {
-            writeln!(out, "Its cages (a letter each, then their sums):\n{cages}\n")?;
-        }
+        super::render::write_problem(out, &self.puzzle)?;
         write_steps(out, &self.steps, "")?;
         writeln!(out)?;
         if let Some(reached) = &self.reached {
