@@ -182,15 +182,13 @@ impl Show for Made {
     }
 }
 
-impl Made {
-    /// The puzzle as its grid, for `--format text` (a killer with its cages).
-    fn grid(&self, out: &mut dyn Write, puzzle: &Puzzle) -> io::Result<()> {
-        writeln!(out, "{}\n", puzzle.board)?;
-        if let Some(cages) = puzzle.board.cage_map() {
-            writeln!(out, "{cages}\n")?;
-        }
-        Ok(())
+/// The puzzle as its grid, for `--format text` (a killer with its cages).
+fn grid(out: &mut dyn Write, puzzle: &Puzzle) -> io::Result<()> {
+    writeln!(out, "{}\n", puzzle.board)?;
+    if let Some(cages) = puzzle.board.cage_map() {
+        writeln!(out, "{cages}\n")?;
     }
+    Ok(())
 }
 
 /// Puzzles made at a time per thread: enough to keep the threads busy, few enough that the
@@ -240,7 +238,7 @@ pub fn run(args: Args) -> io::Result<Status> {
             printed += 1;
             let made = Made::new(index, &puzzle, symmetry, seed);
             if args.format == Format::Text {
-                made.grid(&mut out, &puzzle)?;
+                grid(&mut out, &puzzle)?;
             } else {
                 show(&mut out, args.format == Format::Json, &made)?;
             }
