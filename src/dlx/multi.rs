@@ -117,7 +117,7 @@ impl<'m> MultiSolver<'m> {
     /// covers it may do without.
     pub const NULL_MOVE: usize = usize::MAX;
 
-    /// Tell `watcher` every move of the search as the crate's one [`Event`], as
+    /// Tell `watcher` every move of the search as the crate's one [`Event`](crate::Event), as
     /// [`Solver::watch`](super::Solver::watch) does: an option chosen (or
     /// [`NULL_MOVE`](Self::NULL_MOVE)) is an assumption for its item, taken back as one; an
     /// item that cannot be covered often enough any more is a dead end. The watcher can stop
