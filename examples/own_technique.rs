@@ -5,7 +5,7 @@
 //! built-in techniques. Each step says which technique found it.
 
 use backtrack::sudoku::logic::{self, Builtin, Grade, Grid, Kind, Step, Technique};
-use backtrack::sudoku::{Board, Candidate, House};
+use backtrack::sudoku::{Board, Candidate};
 use std::error::Error;
 use std::io::Write;
 
@@ -29,8 +29,8 @@ impl Technique for FullHouse {
     }
 
     fn find(&self, grid: &Grid) -> Option<Step> {
-        House::all().find_map(|house| {
-            let mut empty = house.cells().filter(|&c| grid.value(c).is_none());
+        grid.houses().find_map(|house| {
+            let mut empty = grid.members(house).iter().copied().filter(|&c| grid.value(c).is_none());
             let (Some(cell), None) = (empty.next(), empty.next()) else { return None };
             let digit = grid.candidates(cell).single()?;
             let sentence = format!("{cell} is the last empty cell of {house}: it takes {digit}");

@@ -110,6 +110,35 @@ fn the_variant_file() {
 }
 
 #[test]
+fn the_logic_solver_explains_any_grid_of_houses() {
+    // A 6×6 explained step by step: its sentences name its cells, it ends on the solution.
+    let out = backtrack(&["sudoku", "--explain", SIX], "");
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("1. naked single: r1c5 can only be 5"), "{stdout}");
+    assert!(stdout.contains("solved (easy, 2.3)"), "{stdout}");
+    let solution: String = stdout
+        .split("The solution:")
+        .nth(1)
+        .unwrap()
+        .split("solved")
+        .next()
+        .unwrap()
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    assert_eq!(solution, SIX_GRID);
+    // A 4×4 jigsaw with several solutions: its regions are houses of the logic solver (the
+    // first hint is a hidden single in a region), and it guesses for the rest.
+    let map = "ABBBAABCADCCDDDC";
+    let out = backtrack(&["sudoku", "--solver", "logic", "--regions", map, "1..............2"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("grade: needs guessing (8.0)"), "{}", text(&out.stdout));
+    let out = backtrack(&["sudoku", "--hint", "--regions", map, "1..............2"], "");
+    assert_eq!(text(&out.stdout).trim(), "hidden single: 1 can only go in r2c3 in region 2");
+}
+
+#[test]
 fn what_cannot_be_done_says_why() {
     let sixteen = format!("G{}", ".".repeat(255));
     let refused = |args: &[&str], stdin: &str, why: &str| {
@@ -119,9 +148,9 @@ fn what_cannot_be_done_says_why() {
         assert!(stderr.contains(why), "{args:?}: {stderr}");
     };
     refused(
-        &["sudoku", "--explain", &sixteen],
+        &["sudoku", "--explain", "--rules", "anti-knight", &".".repeat(81)],
         "",
-        "the logic solver knows the classic 9×9 grid only, with or without killer cages, not 16×16",
+        "the logic solver reasons on houses and killer cages, not anti-knight: 9×9, anti-knight: solve without it",
     );
     refused(&["sudoku", "--solver", "bitboard", &sixteen], "", "the band engine is the classic 9×9 grid's");
     refused(&["sudoku", "--solver", "backtrack", SIX], "", "give --order fewest");

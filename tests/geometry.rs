@@ -6,7 +6,7 @@ mod common;
 use backtrack::stack_assumptions;
 use backtrack::sudoku::search::Solutions;
 use backtrack::sudoku::variant::Variant;
-use backtrack::sudoku::{Board, Cage, ExactCover, Extra, Geometry};
+use backtrack::sudoku::{Board, Cage, Candidate, ExactCover, Extra, Geometry, logic};
 use common::Rules;
 use proptest::prelude::*;
 
@@ -306,6 +306,58 @@ proptest! {
         // A board with givens from a grid that exists has a solution.
         if values.iter().any(|&v| v != 0) {
             prop_assert!(!engine.is_empty());
+        }
+        // The logic solver reasons on the shape's own houses: no step removes a value that a
+        // solution holds; with every solution known (fewer than the limit), each placement
+        // but a guess is theirs, and the grid it ends on is one of them.
+        if !engine.is_empty() {
+            let report = logic::solve(&board);
+            prop_assert_eq!(report.outcome, logic::Outcome::Solved, "{}", puzzle);
+            let solved = format!("{:#}", report.board());
+            prop_assert!(rules.check(&puzzle, &solved).is_ok(), "{} {}", puzzle, solved);
+            let all = engine.len() < 3;
+            if all {
+                prop_assert!(engine.contains(&solved), "{} {}", puzzle, solved);
+            }
+            let holds = |s: &String, c: Candidate| s.chars().nth(c.cell.index()) == Some(c.digit.symbol());
+            for step in &report.steps {
+                for &gone in &step.eliminations {
+                    prop_assert!(!engine.iter().any(|s| holds(s, gone)), "{}: {}", puzzle, step);
+                }
+                if all && step.builtin() != Some(logic::Builtin::Bifurcation) {
+                    for &placed in &step.placements {
+                        prop_assert!(engine.iter().all(|s| holds(s, placed)), "{}: {}", puzzle, step);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_logic_solver_on_the_variant_sample() {
+    // sigh's windoku 9×9 and an X-Sudoku 16×16 (MIT), solved by logic as published, every
+    // step true of the solution; the 16×16 without a guess, in locked candidates between a
+    // diagonal and the boxes among others.
+    for (n, line) in common::puzzles(common::VARIANTS_SIGH).take(2).enumerate() {
+        let fields: serde_json::Value = serde_json::from_str(line).unwrap();
+        let variant = Variant::from_json(line).unwrap();
+        let published = fields["solution"].as_str().unwrap();
+        let report = logic::solve(&variant.board);
+        assert_eq!(report.outcome, logic::Outcome::Solved, "{}", fields["id"]);
+        assert_eq!(format!("{:#}", report.board()), published, "{}", fields["id"]);
+        assert!(report.grade() < logic::Grade::NeedsGuessing, "{}", fields["id"]);
+        for step in &report.steps {
+            for c in step.placements.iter() {
+                assert_eq!(published.chars().nth(c.cell.index()), Some(c.digit.symbol()), "{step}");
+            }
+            for c in step.eliminations.iter() {
+                assert_ne!(published.chars().nth(c.cell.index()), Some(c.digit.symbol()), "{step}");
+            }
+        }
+        if n == 1 {
+            assert_eq!(variant.board.geometry().side(), 16);
+            assert!(report.steps.iter().any(|s| s.to_string().contains("diagonal")), "{:#?}", report.steps);
         }
     }
 }

@@ -4,7 +4,7 @@
 mod common;
 
 use backtrack::sudoku::logic::{Builtin, Evidence, Grade, Grid, Outcome, Step, Technique, solve, solve_with};
-use backtrack::sudoku::{Board, Candidate, Cell, Cells, Digit, Digits};
+use backtrack::sudoku::{Board, Candidate, Cell, Cells, Digit, Digits, Geometry};
 use common::*;
 
 /// Every step of a solve is sound: it places the true digit, and never removes the true digit
@@ -262,7 +262,7 @@ fn finned_x_wing() {
     );
     assert_eq!(step.location(), "look at 4 in rows 2 and 7");
     assert_eq!(
-        step.evidence_cells(),
+        step.evidence_cells(&Geometry::classic()),
         Cells::from([cell(2, 3), cell(2, 8), cell(7, 3), cell(7, 8), cell(7, 2)])
     );
 }
@@ -357,7 +357,7 @@ fn skyscraper() {
          remove 4 from r1c7, r3c7, r5c8, r6c8"
     );
     assert_eq!(step.location(), "look at 4 in rows 2 and 4");
-    assert_eq!(step.evidence_cells().len(), 4);
+    assert_eq!(step.evidence_cells(&Geometry::classic()).len(), 4);
 }
 
 #[test]
@@ -413,7 +413,7 @@ fn w_wing() {
          is 7: remove 7 from r1c9, r5c1"
     );
     assert_eq!(step.location(), "look at r1c1 and r5c9, which hold {3,7}, and at row 9");
-    assert_eq!(step.evidence_cells().len(), 4);
+    assert_eq!(step.evidence_cells(&Geometry::classic()).len(), 4);
 }
 
 #[test]
@@ -437,7 +437,7 @@ fn x_chain() {
          remove 4 from r2c2, r3c2, r8c1, r9c1"
     );
     assert_eq!(step.location(), "look at 4 from r1c1 to r7c2");
-    assert_eq!(step.evidence_cells().len(), 6);
+    assert_eq!(step.evidence_cells(&Geometry::classic()).len(), 6);
 }
 
 #[test]
@@ -459,7 +459,7 @@ fn xy_chain() {
          r1c1 or r9c9 is 1: remove 1 from r1c9, r9c1"
     );
     assert_eq!(step.location(), "look at the cells with two candidates from r1c1 to r9c9");
-    assert_eq!(step.evidence_cells().len(), 5);
+    assert_eq!(step.evidence_cells(&Geometry::classic()).len(), 5);
 }
 
 #[test]
@@ -478,7 +478,7 @@ fn alternating_inference_chain_through_a_group() {
     );
     assert_eq!(step.location(), "follow the links from r1c1 (4) to r9c9 (4)");
     assert_eq!(
-        step.evidence_cells(),
+        step.evidence_cells(&Geometry::classic()),
         Cells::from([cell(1, 1), cell(1, 7), cell(1, 8), cell(2, 9), cell(9, 9)])
     );
 }

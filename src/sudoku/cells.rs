@@ -1,10 +1,13 @@
 //! Sets of cells and candidates: the nouns the techniques reason with.
 //!
 //! A **candidate** is a digit that may still go in a cell: the unit of pencil marks, of
-//! placements and of eliminations. A set of **cells** is 81 bits, one a cell in reading order, so
+//! placements and of eliminations. A set of **cells** is one bit a cell in reading order, so
 //! "the cells that see all of these" is a few ANDs of peer sets, not a filtered, sorted and
 //! deduplicated vector.
 
+#[cfg(doc)]
+use super::Geometry;
+use super::geometry::{MAX_SIDE, classic};
 use super::{Cell, Digit, House};
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub};
@@ -32,7 +35,7 @@ impl fmt::Display for Candidate {
     }
 }
 
-/// A set of cells: one bit a cell, iterated in reading order.
+/// A set of cells: one bit a cell, iterated in reading order, on a grid of any side up to 25.
 ///
 /// ```
 /// use backtrack::sudoku::{Cell, Cells, House};
@@ -45,68 +48,160 @@ impl fmt::Display for Candidate {
 /// assert_eq!(both.len(), 7);
 /// assert_eq!(Cells::from([b, a]).to_string(), "r1c1, r1c9");
 /// ```
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Cells(u128);
+// Ten words hold the 625 cells of the largest grid. A fixed array rather than a vector keeps
+// the set `Copy` and its operations free of allocation; the operations run over the words the
+// grid's side needs (two on the classic grid, the words past them staying zero), so the
+// classic grid's sets cost little more than a `u128` did.
+#[derive(Clone, Copy, Default)]
+pub struct Cells {
+    words: [u64; WORDS],
+    /// The side of the grid of the cells, so that iteration names them (0 for a set that has
+    /// never held a cell: it has none to name).
+    side: u8,
+}
 
-/// Every cell of the classic grid: the low 81 bits.
-const ALL: u128 = (1 << super::geometry::classic::CELLS) - 1;
+/// Words enough for the largest grid's cells.
+const WORDS: usize = (MAX_SIDE * MAX_SIDE).div_ceil(64);
+
+/// The words the cells of a grid of side `side` take.
+#[inline]
+const fn words(side: u8) -> usize {
+    (side as usize * side as usize).div_ceil(64)
+}
 
 impl Cells {
     /// No cell.
     pub const fn empty() -> Cells {
-        Cells(0)
+        Cells { words: [0; WORDS], side: 0 }
     }
 
-    /// All 81 cells.
-    pub const fn all() -> Cells {
-        Cells(ALL)
+    /// All 81 cells of the classic grid.
+    pub fn all() -> Cells {
+        Cells::every(classic::SIDE)
+    }
+
+    /// Every cell of a grid of side `side` (at most 25).
+    pub fn every(side: usize) -> Cells {
+        let side = side.min(MAX_SIDE);
+        let mut words = [0; WORDS];
+        let cells = side * side;
+        for (i, word) in words.iter_mut().enumerate() {
+            let bits = cells.saturating_sub(64 * i).min(64);
+            *word = if bits == 64 { u64::MAX } else { (1 << bits) - 1 };
+        }
+        Cells { words, side: side as u8 }
     }
 
     /// Whether `cell` is in the set.
     pub fn contains(self, cell: Cell) -> bool {
-        self.0 >> cell.index() & 1 == 1
+        let i = cell.index();
+        self.words[i / 64] >> (i % 64) & 1 == 1
     }
 
     /// Put `cell` in the set.
     pub fn insert(&mut self, cell: Cell) {
-        self.0 |= 1 << cell.index();
+        let i = cell.index();
+        self.words[i / 64] |= 1 << (i % 64);
+        self.side = self.side.max(cell.side() as u8);
     }
 
     /// Take `cell` out of the set.
     pub fn remove(&mut self, cell: Cell) {
-        self.0 &= !(1 << cell.index());
+        let i = cell.index();
+        self.words[i / 64] &= !(1 << (i % 64));
     }
 
     /// How many cells.
     pub fn len(self) -> usize {
-        self.0.count_ones() as usize
+        self.used().iter().map(|w| w.count_ones() as usize).sum()
     }
 
     /// Whether the set has no cell.
     pub fn is_empty(self) -> bool {
-        self.0 == 0
+        self.used().iter().all(|&w| w == 0)
+    }
+
+    /// Whether the two sets have no cell in common (`(a & b).is_empty()`, without making the
+    /// set: the techniques ask it of thousands of pairs).
+    #[inline]
+    pub fn is_disjoint(&self, other: &Cells) -> bool {
+        let n = words(self.side.max(other.side));
+        self.words[..n].iter().zip(&other.words[..n]).all(|(a, b)| a & b == 0)
+    }
+
+    /// Whether every cell of `self` is in `other` (`(a - b).is_empty()`, without making the
+    /// set).
+    #[inline]
+    pub fn is_subset(&self, other: &Cells) -> bool {
+        let n = words(self.side.max(other.side));
+        self.words[..n].iter().zip(&other.words[..n]).all(|(a, b)| a & !b == 0)
+    }
+
+    /// The words the grid's cells take: every word past them is zero.
+    #[inline]
+    fn used(&self) -> &[u64] {
+        &self.words[..words(self.side)]
     }
 
     /// The first cell in reading order, if any.
     pub fn first(self) -> Option<Cell> {
-        (self.0 != 0).then(|| Cell::new(self.0.trailing_zeros() as usize))
+        self.iter().next()
     }
 
     /// The cells, in reading order.
     pub fn iter(self) -> CellIter {
-        CellIter(self.0)
+        CellIter { set: self, word: 0 }
+    }
+
+    /// The set made of each word pair of two sets by `f`, on the grid of either.
+    #[inline]
+    fn zip(self, other: Cells, f: impl Fn(u64, u64) -> u64) -> Cells {
+        let side = self.side.max(other.side);
+        let mut words = [0; WORDS];
+        let n = self::words(side);
+        if n <= 2 {
+            // The classic grid's two words, unrolled.
+            words[0] = f(self.words[0], other.words[0]);
+            words[1] = f(self.words[1], other.words[1]);
+        } else {
+            for (i, word) in words.iter_mut().enumerate().take(n) {
+                *word = f(self.words[i], other.words[i]);
+            }
+        }
+        Cells { words, side }
+    }
+}
+
+impl PartialEq for Cells {
+    /// Two sets are equal when they hold the same cells.
+    fn eq(&self, other: &Cells) -> bool {
+        let n = words(self.side.max(other.side));
+        self.words[..n] == other.words[..n]
+    }
+}
+
+impl Eq for Cells {}
+
+impl std::hash::Hash for Cells {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.words.hash(state);
     }
 }
 
 impl Cell {
-    /// The 20 peers of the cell, as a set.
+    /// The 20 peers of a classic grid's cell, as a set ([`Geometry::peer_set`] on any grid).
     pub fn peer_set(self) -> Cells {
-        Cells(super::geometry::classic::peer_set(self.index()))
+        let bits = super::geometry::classic::peer_set(self.index());
+        let mut words = [0; WORDS];
+        words[0] = bits as u64;
+        words[1] = (bits >> 64) as u64;
+        Cells { words, side: classic::SIDE as u8 }
     }
 }
 
 impl House {
-    /// The nine cells of the house, as a set.
+    /// The nine cells of a house of the classic grid, as a set ([`Geometry::house_set`] on any
+    /// grid).
     pub fn cell_set(self) -> Cells {
         self.cells().collect()
     }
@@ -114,19 +209,30 @@ impl House {
 
 /// The cells of a [`Cells`], in reading order.
 #[derive(Clone, Debug)]
-pub struct CellIter(u128);
+pub struct CellIter {
+    set: Cells,
+    /// The word being read: those before it are spent.
+    word: usize,
+}
 
 impl Iterator for CellIter {
     type Item = Cell;
 
     fn next(&mut self) -> Option<Cell> {
-        let cell = Cells(self.0).first()?;
-        self.0 &= self.0 - 1;
-        Some(cell)
+        while self.word < words(self.set.side) {
+            let bits = &mut self.set.words[self.word];
+            if *bits != 0 {
+                let index = self.word * 64 + bits.trailing_zeros() as usize;
+                *bits &= *bits - 1;
+                return Some(Cell::in_grid(self.set.side as usize, index));
+            }
+            self.word += 1;
+        }
+        None
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
+        let n = self.set.len();
         (n, Some(n))
     }
 }
@@ -161,21 +267,23 @@ impl<const N: usize> From<[Cell; N]> for Cells {
 
 impl From<Cell> for Cells {
     fn from(cell: Cell) -> Cells {
-        Cells(1 << cell.index())
+        let mut set = Cells::empty();
+        set.insert(cell);
+        set
     }
 }
 
 impl BitAnd for Cells {
     type Output = Cells;
     fn bitand(self, other: Cells) -> Cells {
-        Cells(self.0 & other.0)
+        self.zip(other, |a, b| a & b)
     }
 }
 
 impl BitOr for Cells {
     type Output = Cells;
     fn bitor(self, other: Cells) -> Cells {
-        Cells(self.0 | other.0)
+        self.zip(other, |a, b| a | b)
     }
 }
 
@@ -183,27 +291,28 @@ impl Sub for Cells {
     type Output = Cells;
     /// The cells of `self` that are not in `other`.
     fn sub(self, other: Cells) -> Cells {
-        Cells(self.0 & !other.0)
+        self.zip(other, |a, b| a & !b)
     }
 }
 
 impl Not for Cells {
     type Output = Cells;
-    /// The other cells of the board.
+    /// The other cells of the grid (of the classic grid, for a set that never held a cell).
     fn not(self) -> Cells {
-        Cells(!self.0 & ALL)
+        let side = if self.side == 0 { classic::SIDE } else { self.side as usize };
+        Cells::every(side) - self
     }
 }
 
 impl BitAndAssign for Cells {
     fn bitand_assign(&mut self, other: Cells) {
-        self.0 &= other.0;
+        *self = *self & other;
     }
 }
 
 impl BitOrAssign for Cells {
     fn bitor_assign(&mut self, other: Cells) {
-        self.0 |= other.0;
+        *self = *self | other;
     }
 }
 

@@ -56,8 +56,10 @@ impl Digit {
 }
 
 impl fmt::Display for Digit {
+    /// The digit's [symbol](Digit::symbol), as the grid shows it: `7`, and `E` for 14 on a
+    /// 16×16, so that a step's sentence reads against the picture.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
+        fmt::Display::fmt(&self.symbol(), f)
     }
 }
 

@@ -31,7 +31,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::{Cell, Digits, House};
+use super::{Cell, Cells, Digits, House};
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -151,6 +151,14 @@ struct Tables {
     /// For each cell, the houses it is in (by number), and its peers, in reading order.
     homes: Vec<Vec<u16>>,
     peers: Vec<Vec<Cell>>,
+    /// For each cell, its place in each of its houses (in `homes` order).
+    places: Vec<Vec<u8>>,
+    /// The peers of each cell and the cells of each house, as sets: the logic solver's wings
+    /// and chains intersect them.
+    peer_sets: Vec<Cells>,
+    house_sets: Vec<Cells>,
+    /// For each kind of house ([`kind`] order), the number of its first house and how many.
+    kinds: [(usize, usize); KINDS],
     /// With the non-consecutive rule: each cell's neighbours in its row and column.
     adjacent: Vec<Vec<Cell>>,
     /// Killer cages, if the puzzle has them (their cells are peers).
@@ -383,10 +391,17 @@ impl Geometry {
             }
         }
         let mut homes = vec![Vec::new(); side * side];
+        let mut places = vec![Vec::new(); side * side];
         for (h, cells) in members.iter().enumerate() {
-            for cell in cells {
+            for (at, cell) in cells.iter().enumerate() {
                 homes[cell.index()].push(h as u16);
+                places[cell.index()].push(at as u8);
             }
+        }
+        let mut kinds = [(0, 0); KINDS];
+        for (h, &house) in houses.iter().enumerate().rev() {
+            let (first, count) = &mut kinds[kind(house)];
+            (*first, *count) = (h, *count + 1);
         }
         debug_assert!(houses.len() <= MAX_HOUSES, "{} houses", houses.len());
         // A cell's neighbour by (row, column) steps, if it is on the grid.
@@ -395,7 +410,7 @@ impl Geometry {
             let on = (0..side as isize).contains(&row) && (0..side as isize).contains(&col);
             on.then(|| row as usize * side + col as usize)
         };
-        let peers = (0..side * side)
+        let peers: Vec<Vec<Cell>> = (0..side * side)
             .map(|i| {
                 let mut seen = vec![false; side * side];
                 for &h in &homes[i] {
@@ -427,8 +442,25 @@ impl Geometry {
                 false => Vec::new(),
             })
             .collect();
+        let peer_sets = peers.iter().map(|p| p.iter().copied().collect()).collect();
+        let house_sets = members.iter().map(|m| m.iter().copied().collect()).collect();
         let search = OnceLock::new();
-        let tables = Tables { side, layout, extras, houses, members, homes, peers, adjacent, cages, search };
+        let tables = Tables {
+            side,
+            layout,
+            extras,
+            houses,
+            members,
+            homes,
+            peers,
+            places,
+            peer_sets,
+            house_sets,
+            kinds,
+            adjacent,
+            cages,
+            search,
+        };
         Ok(Geometry(Arc::new(tables)))
     }
 
@@ -448,7 +480,7 @@ impl Geometry {
     }
 
     /// Whether this is the classic 9×9 grid with 3×3 boxes and no extra house: the grid of
-    /// the band engine, the logic solver and the generator.
+    /// the band engine and the generator.
     pub fn is_classic(&self) -> bool {
         self.0.side == 9
             && self.0.layout == Layout::Boxes { rows: 3, cols: 3 }
@@ -456,8 +488,8 @@ impl Geometry {
             && self.0.cages.is_empty()
     }
 
-    /// Whether this is the classic grid with killer cages and no other rule: what the logic
-    /// solver takes besides the classic grid.
+    /// Whether this is the classic grid with killer cages and no other rule: the killers the
+    /// logic solver takes.
     pub fn is_classic_killer(&self) -> bool {
         self.0.side == 9
             && self.0.layout == Layout::Boxes { rows: 3, cols: 3 }
@@ -540,7 +572,44 @@ impl Geometry {
 
     /// The number of a house of this grid, if it is one.
     pub fn number(&self, house: House) -> Option<usize> {
-        self.0.houses.iter().position(|&h| h == house)
+        let (first, count) = self.0.kinds[kind(house)];
+        let index = match house {
+            House::Row(i) | House::Col(i) | House::Box(i) | House::Region(i) => i,
+            House::Diagonal(i) | House::Window(i) => i,
+        } as usize;
+        (index < count).then_some(first + index)
+    }
+
+    /// The number of a house of this grid.
+    ///
+    /// # Panics
+    /// If the grid has no such house.
+    pub fn number_of(&self, house: House) -> usize {
+        self.number(house).unwrap_or_else(|| panic!("the {} grid has no {house}", self.name()))
+    }
+
+    /// The cells of the house numbered `number`, as a set.
+    pub fn house_set(&self, number: usize) -> &Cells {
+        &self.0.house_sets[number]
+    }
+
+    /// The houses `cell` is in, by number, each with the cell's place in it ([`members`]
+    /// order).
+    ///
+    /// [`members`]: Geometry::members
+    pub fn homes_with_places(&self, cell: Cell) -> impl ExactSizeIterator<Item = (usize, usize)> + '_ {
+        let i = cell.index();
+        self.0.homes[i].iter().zip(&self.0.places[i]).map(|(&h, &at)| (h as usize, at as usize))
+    }
+
+    /// The peers of `cell`, as a set.
+    pub fn peer_set(&self, cell: Cell) -> &Cells {
+        &self.0.peer_sets[cell.index()]
+    }
+
+    /// Whether two different cells may not hold the same value: one is a peer of the other.
+    pub fn sees(&self, a: Cell, b: Cell) -> bool {
+        self.0.peer_sets[a.index()].contains(b)
     }
 
     /// The cells of the house numbered `number`, in reading order.
@@ -614,9 +683,9 @@ impl Geometry {
 }
 
 /// The classic 9×9 grid's sizes and tables, for the fast paths that stay fixed to it (the band
-/// engine has its own; the logic solver and the generator are classic for now).
+/// engine has its own; the generator is classic for now).
 pub(crate) mod classic {
-    use super::{Cell, Geometry, House};
+    use super::{Geometry, House};
     use std::sync::OnceLock;
 
     /// Rows, columns, values.
@@ -669,18 +738,6 @@ pub(crate) mod classic {
         table
     };
 
-    /// The three houses of the cell numbered `index` by number, with the cell's place in each.
-    pub(crate) const fn homes(index: usize) -> [(usize, u16); 3] {
-        let (row, col) = (index / SIDE, index % SIDE);
-        let in_box = row % BOX * BOX + col % BOX;
-        [(row, col as u16), (SIDE + col, row as u16), (2 * SIDE + box_of(index), in_box as u16)]
-    }
-
-    /// The cell at `position` (0 to 8) of a house of the classic grid.
-    pub(crate) fn cell_at(house: House, position: usize) -> Cell {
-        geometry().members(number(house))[position]
-    }
-
     /// The peers of the cell numbered `index`, one bit a cell.
     pub(crate) const fn peer_set(index: usize) -> u128 {
         PEER_SETS[index]
@@ -703,6 +760,21 @@ pub(crate) mod classic {
         }
         table
     };
+}
+
+/// How many kinds of house there are: the variants of [`House`].
+const KINDS: usize = 6;
+
+/// The kind of a house, as an index.
+fn kind(house: House) -> usize {
+    match house {
+        House::Row(_) => 0,
+        House::Col(_) => 1,
+        House::Box(_) => 2,
+        House::Region(_) => 3,
+        House::Diagonal(_) => 4,
+        House::Window(_) => 5,
+    }
 }
 
 impl PartialEq for Geometry {

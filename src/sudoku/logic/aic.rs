@@ -19,7 +19,7 @@
 
 use super::step::{Explain, removals};
 use super::{Builtin, Grid, Step, read_back};
-use crate::sudoku::{Candidate, Cell, Cells, Digit, House};
+use crate::sudoku::{Candidate, Cell, Cells, Digit, Geometry, House};
 use std::fmt;
 
 /// The longest chain looked for, in links.
@@ -73,27 +73,50 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
 /// Every node of the grid, numbered: the candidates, then the groups.
 struct Nodes {
     all: Vec<Node>,
-    /// The number of the node of each digit in each cell (`u16::MAX`: not a candidate).
-    candidate: [[u16; 9]; 81],
+    /// The side of the grid.
+    side: usize,
+    /// The number of the node of each digit in each cell (`u16::MAX`: not a candidate), at
+    /// `cell index * side + digit index`.
+    candidate: Vec<u16>,
     /// The groups of each digit, by number.
-    groups: [Vec<u16>; 9],
+    groups: Vec<Vec<u16>>,
 }
 
 impl Nodes {
     fn of(grid: &Grid) -> Nodes {
-        let mut nodes = Nodes { all: Vec::new(), candidate: [[u16::MAX; 9]; 81], groups: Default::default() };
+        let side = grid.side();
+        let mut nodes = Nodes {
+            all: Vec::new(),
+            side,
+            candidate: vec![u16::MAX; grid.geometry().cells() * side],
+            groups: vec![Vec::new(); side],
+        };
         for cell in grid.empty_cells() {
             for digit in grid.candidates(cell).digits() {
-                nodes.candidate[cell.index()][digit.index()] = nodes.all.len() as u16;
+                nodes.candidate[cell.index() * side + digit.index()] = nodes.all.len() as u16;
                 nodes.all.push(Node { digit, cells: Cells::from(cell) });
             }
         }
-        for digit in Digit::all() {
-            for b in 0..9u8 {
-                let in_box = House::Box(b).cell_set();
-                for line in
-                    (0..3).map(|i| House::Row(b / 3 * 3 + i)).chain((0..3).map(|i| House::Col(b % 3 * 3 + i)))
-                {
+        // A group is where a box (or jigsaw region) and a row or column that crosses it meet:
+        // the rows it meets, top to bottom, then the columns, left to right.
+        let boxes: Vec<House> =
+            grid.houses().filter(|h| matches!(h, House::Box(_) | House::Region(_))).collect();
+        let crossing = |b: House| {
+            let members = grid.members(b);
+            let mut rows: Vec<usize> = members.iter().map(|c| c.row()).collect();
+            let mut cols: Vec<usize> = members.iter().map(|c| c.col()).collect();
+            rows.sort();
+            rows.dedup();
+            cols.sort();
+            cols.dedup();
+            let rows = rows.into_iter().map(|r| House::Row(r as u8));
+            rows.chain(cols.into_iter().map(|c| House::Col(c as u8))).collect::<Vec<House>>()
+        };
+        let crossings: Vec<(Cells, Vec<House>)> =
+            boxes.iter().map(|&b| (*grid.house_set(b), crossing(b))).collect();
+        for digit in grid.digits() {
+            for (in_box, lines) in &crossings {
+                for &line in lines {
                     let cells: Cells = grid.places(line, digit).filter(|&c| in_box.contains(c)).collect();
                     if cells.len() >= 2 {
                         nodes.groups[digit.index()].push(nodes.all.len() as u16);
@@ -108,7 +131,7 @@ impl Nodes {
     /// The node of `digit` on exactly `cells`, if there is one (a candidate, or a group).
     fn find(&self, digit: Digit, cells: Cells) -> Option<usize> {
         if cells.len() == 1 {
-            let id = self.candidate[cells.first()?.index()][digit.index()];
+            let id = self.candidate[cells.first()?.index() * self.side + digit.index()];
             return (id != u16::MAX).then_some(usize::from(id));
         }
         self.groups[digit.index()].iter().map(|&g| usize::from(g)).find(|&g| self.all[g].cells == cells)
@@ -123,11 +146,11 @@ impl Nodes {
             if candidates.count() == 2
                 && let Some(other) = candidates.digits().find(|&d| d != digit)
             {
-                out.push(usize::from(self.candidate[cell.index()][other.index()]));
+                out.push(usize::from(self.candidate[cell.index() * self.side + other.index()]));
             }
         }
         let Some(first) = cells.first() else { return };
-        for house in first.houses().into_iter().filter(|h| cells.iter().all(|c| h.contains(c))) {
+        for house in grid.houses_of(first).filter(|&h| cells.iter().all(|c| grid.in_house(h, c))) {
             let rest: Cells = grid.places(house, digit).filter(|&c| !cells.contains(c)).collect();
             if let Some(other) = self.find(digit, rest) {
                 out.push(other);
@@ -141,12 +164,12 @@ impl Nodes {
         let Node { digit, cells } = self.all[node];
         if let (Some(cell), 1) = (cells.first(), cells.len()) {
             for other in grid.candidates(cell).digits().filter(|&d| d != digit) {
-                out.push(usize::from(self.candidate[cell.index()][other.index()]));
+                out.push(usize::from(self.candidate[cell.index() * self.side + other.index()]));
             }
         }
-        let seen = cells.iter().fold(Cells::all(), |seen, c| seen & c.peer_set());
+        let seen = cells.iter().fold(grid.all_cells(), |seen, c| seen & *grid.peer_set(c));
         for cell in seen.iter().filter(|&c| grid.value(c).is_none() && grid.candidates(c).has(digit)) {
-            out.push(usize::from(self.candidate[cell.index()][digit.index()]));
+            out.push(usize::from(self.candidate[cell.index() * self.side + digit.index()]));
         }
         for &group in &self.groups[digit.index()] {
             if (self.all[usize::from(group)].cells - seen).is_empty() {
@@ -235,7 +258,7 @@ fn conclusions(grid: &Grid, a: Node, b: Node) -> Vec<Candidate> {
             .map(|d| Candidate::new(x, d))
             .collect();
     }
-    if !x.sees(y) {
+    if !grid.sees(x, y) {
         return Vec::new();
     }
     // x holds a.digit or y holds b.digit; they see each other, so x cannot hold b.digit (then y
@@ -290,7 +313,7 @@ impl Explain for Aic {
         )
     }
 
-    fn cells(&self) -> Cells {
+    fn cells(&self, _: &Geometry) -> Cells {
         self.nodes.iter().fold(Cells::empty(), |all, n| all | n.cells)
     }
 }

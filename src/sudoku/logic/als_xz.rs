@@ -12,7 +12,8 @@
 
 use super::step::{Explain, and_list, removals, set};
 use super::{Builtin, Grid, Step, first_subset};
-use crate::sudoku::{Cell, Cells, Digit, Digits, House};
+use crate::sudoku::geometry::MAX_SIDE;
+use crate::sudoku::{Cell, Cells, Digit, Digits, Geometry, House};
 use std::fmt;
 
 /// Two almost locked sets, `sets`, joined by the restricted common `x`; `z` is in one of them.
@@ -45,12 +46,12 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
     for (i, a) in sets.iter().enumerate() {
         for b in &sets[i + 1..] {
             let common = a.digits & b.digits;
-            if common.count() < 2 || !(a.cells & b.cells).is_empty() {
+            if common.count() < 2 || a.cells().iter().any(|c| b.cells().contains(c)) {
                 continue;
             }
-            for x in common.digits().filter(|&x| restricted(a.places[x.index()], b.places[x.index()])) {
+            for x in common.digits().filter(|&x| restricted(grid, a, b, x)) {
                 for z in common.digits().filter(|&z| z != x) {
-                    let both = a.places[z.index()] | b.places[z.index()];
+                    let both: Cells = a.places(z).chain(b.places(z)).collect();
                     let eliminations = grid.eliminations_seen_by(both, z);
                     if !eliminations.is_empty() {
                         let evidence = AlsXz { sets: [a.to_als(), b.to_als()], x, z };
@@ -63,50 +64,72 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
     None
 }
 
-/// Whether every cell of `a` sees every cell of `b`.
-fn restricted(a: Cells, b: Cells) -> bool {
-    a.iter().all(|c| (b - c.peer_set()).is_empty())
+/// Whether every place of `x` in `a` sees every place of `x` in `b`.
+fn restricted(grid: &Grid, a: &Found, b: &Found, x: Digit) -> bool {
+    a.places(x).all(|c| {
+        let seen = grid.peer_set(c);
+        b.places(x).all(|d| seen.contains(d))
+    })
 }
 
-/// An almost locked set as the search holds it: sets of cells, for the questions "do these
-/// see all of those" in a few ANDs.
+/// An almost locked set as the search holds it, in a few bytes: the search compares it with
+/// thousands of others, and sets of cells on a grid of any size take ten words each.
 struct Found {
     house: House,
-    cells: Cells,
+    /// The cells, `len` of them.
+    cells: [Cell; LARGEST],
+    len: u8,
     digits: Digits,
-    /// For each digit, its places in the set.
-    places: [Cells; 9],
+    /// For each digit, its places among the cells (bit i: `cells[i]`).
+    places: [u8; MAX_SIDE],
 }
 
 impl Found {
+    fn cells(&self) -> &[Cell] {
+        &self.cells[..usize::from(self.len)]
+    }
+
+    /// The places of `digit`, one of the set's digits, in the set.
+    fn places(&self, digit: Digit) -> impl Iterator<Item = Cell> + '_ {
+        crate::Ones(u64::from(self.places[digit.index()])).map(|i| self.cells[i])
+    }
+
     fn to_als(&self) -> Als {
-        Als { house: self.house, cells: self.cells.iter().collect(), digits: self.digits }
+        Als { house: self.house, cells: self.cells().to_vec(), digits: self.digits }
     }
 }
 
 /// Every almost locked set of one to [`LARGEST`] empty cells in a house, each set of cells once:
-/// cells of a box that share a line were found in the line.
+/// cells of a box (or a region, a diagonal, a window) that share an earlier house (a line)
+/// were found there.
 fn almost_locked_sets(grid: &Grid) -> Vec<Found> {
     let mut sets = Vec::new();
-    for house in House::all() {
-        let empty: Vec<Cell> = house.cells().filter(|&c| grid.value(c).is_none()).collect();
+    let geometry = grid.geometry();
+    for (number, &house) in geometry.houses().iter().enumerate() {
+        let empty: Vec<Cell> =
+            grid.members(house).iter().copied().filter(|&c| grid.value(c).is_none()).collect();
+        let line = matches!(house, House::Row(_) | House::Col(_));
         for size in 1..=LARGEST.min(empty.len()) {
             first_subset(&empty, size, |cells| {
                 let digits = cells.iter().fold(Digits::empty(), |d, &c| d | grid.candidates(c));
-                let in_a_line = |cells: &[Cell]| {
-                    cells.iter().all(|c| c.row() == cells[0].row())
-                        || cells.iter().all(|c| c.col() == cells[0].col())
+                let found_before = || {
+                    geometry.homes(cells[0]).iter().any(|&h| {
+                        (h as usize) < number
+                            && cells.iter().all(|&c| geometry.house_set(h as usize).contains(c))
+                    })
                 };
-                if digits.count() != size + 1 || (matches!(house, House::Box(_)) && in_a_line(cells)) {
+                if digits.count() != size + 1 || (!line && found_before()) {
                     return None::<()>;
                 }
-                let mut places = [Cells::empty(); 9];
-                for &c in cells {
+                let mut places = [0; MAX_SIDE];
+                let mut held = [cells[0]; LARGEST];
+                for (i, &c) in cells.iter().enumerate() {
+                    held[i] = c;
                     for d in grid.candidates(c).digits() {
-                        places[d.index()].insert(c);
+                        places[d.index()] |= 1 << i;
                     }
                 }
-                sets.push(Found { house, cells: cells.iter().copied().collect(), digits, places });
+                sets.push(Found { house, cells: held, len: size as u8, digits, places });
                 None
             });
         }
@@ -140,7 +163,7 @@ impl Explain for AlsXz {
         )
     }
 
-    fn cells(&self) -> Cells {
+    fn cells(&self, _: &Geometry) -> Cells {
         self.sets.iter().flat_map(|s| s.cells.iter().copied()).collect()
     }
 }

@@ -6,7 +6,7 @@
 use super::step::{Explain, removals, set};
 use super::technique::for_trials;
 use super::{Builtin, Grid, Outcome, Step, Trial, run};
-use crate::sudoku::{Candidate, Cell, Cells, Digit, Digits};
+use crate::sudoku::{Candidate, Cell, Cells, Digit, Digits, Geometry};
 use std::fmt;
 
 /// `digit` was tried in `cell` and the logic led to `outcome`.
@@ -81,7 +81,7 @@ impl Explain for Bifurcation {
         }
     }
 
-    fn cells(&self) -> Cells {
+    fn cells(&self, _: &Geometry) -> Cells {
         Cells::from(self.cell)
     }
 }

@@ -10,7 +10,7 @@
 
 use super::step::{Explain, set};
 use super::{Builtin, Grid, Step};
-use crate::sudoku::{Candidate, Cell, Cells, Digit, Digits, House};
+use crate::sudoku::{Candidate, Cell, Cells, Digit, Digits, Geometry, House};
 use std::fmt;
 
 /// Every empty cell but `cell` holds two candidates; `cell` holds `candidates`, three, and
@@ -42,9 +42,9 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
     // (or none) for each digit once that digit is taken from the cell.
     let digit =
         grid.candidates(cell).digits().find(|&d| grid.places(House::Row(cell.row() as u8), d).len() == 3)?;
-    let grave = House::all().all(|house| {
-        Digit::all().all(|d| {
-            let extra = usize::from(d == digit && house.contains(cell));
+    let grave = grid.houses().all(|house| {
+        grid.digits().all(|d| {
+            let extra = usize::from(d == digit && grid.in_house(house, cell));
             matches!(grid.places(house, d).len() - extra, 0 | 2)
         })
     });
@@ -74,7 +74,7 @@ impl Explain for Bug {
         )
     }
 
-    fn cells(&self) -> Cells {
+    fn cells(&self, _: &Geometry) -> Cells {
         Cells::from(self.cell)
     }
 }

@@ -1,8 +1,9 @@
 //! Finned fish: a fish (X-Wing, swordfish, jellyfish) but for a few more places of its digit,
 //! the fins, all in one box. In n rows the digit lies in n columns, and also in the fins. Either
 //! the fish holds, and the digit fills those columns from these rows, or one of the fins is the
-//! digit. A cell of the columns outside the rows that also sees every fin (so lies in the fins'
-//! box) loses the digit either way. The same with rows and columns swapped.
+//! digit. A cell of the columns outside the rows that also sees every fin (on a grid of houses
+//! alone: lies in the fins' box) loses the digit either way. The same with rows and columns
+//! swapped. Jigsaw regions are boxes here; a Latin square, without boxes, has no finned fish.
 //!
 //! Every row of the fish keeps two places or more in its columns: with one, the fish is
 //! "sashimi", and its simplest cases are Skyscraper and 2-String Kite, which come earlier.
@@ -13,7 +14,7 @@
 use super::step::{Explain, and_list, lines, removals};
 use super::{Builtin, Grid, Step, first_subset, fish};
 use crate::Ones;
-use crate::sudoku::{Candidate, Cell, Cells, Digit, House};
+use crate::sudoku::{Candidate, Cell, Cells, Digit, Geometry, House};
 use std::fmt;
 
 /// In the `base` lines, `digit` lies only in the `cover` lines and the `fins`, which share a
@@ -31,27 +32,46 @@ pub struct FinnedFish {
 }
 
 pub(super) fn find(grid: &Grid, size: usize) -> Option<Step> {
-    for digit in Digit::all() {
+    let side = grid.side() as u8;
+    // For each box, the crossing lines it meets, as a mask, both ways (columns, then rows),
+    // each mask once: fins in one box lie on those.
+    let mut meets: [Vec<u32>; 2] = Default::default();
+    for &house in grid.geometry().houses() {
+        if matches!(house, House::Box(_) | House::Region(_)) {
+            for (k, meet) in meets.iter_mut().enumerate() {
+                let mask = grid
+                    .members(house)
+                    .iter()
+                    .fold(0, |m, c| m | 1 << if k == 0 { c.col() } else { c.row() });
+                if !meet.contains(&mask) {
+                    meet.push(mask);
+                }
+            }
+        }
+    }
+    for digit in grid.digits() {
         for rows in [true, false] {
+            let meets = &meets[usize::from(!rows)];
             let line = |i: u8| fish::line(rows, i);
             let cross = |i: usize| fish::line(!rows, i as u8);
             let across = |c: Cell| if rows { c.col() } else { c.row() };
-            // A base line has two places in the cover lines at least, and at most three fins
-            // (where the fins' box crosses it).
-            let bases: Vec<House> = (0..9u8)
+            // A base line has two places in the cover lines at least, and fins at most where
+            // the fins' box crosses it (a box's width on a boxed grid).
+            let most_fins = meets.iter().map(|m| m.count_ones()).max().unwrap_or(0);
+            let bases: Vec<House> = (0..side)
                 .map(line)
-                .filter(|&h| (2..=size as u32 + 3).contains(&grid.place_mask(h, digit).count_ones()))
+                .filter(|&h| (2..=size as u32 + most_fins).contains(&grid.place_mask(h, digit).count_ones()))
                 .collect();
             let found = first_subset(&bases, size, |base| {
-                let union = base.iter().fold(0u16, |m, &h| m | grid.place_mask(h, digit));
+                let union = base.iter().fold(0, |m, &h| m | grid.place_mask(h, digit));
                 if union.count_ones() as usize <= size {
                     return None; // a plain fish, or less
                 }
-                // The fins lie in one box, so in one group of three crossing lines (a stack of
-                // columns, or a band of rows): the cover is every crossing line of the fish
-                // outside that group, and some of those inside.
-                (0..3).find_map(|stack| {
-                    let inside = union & 0b111 << (3 * stack);
+                // The fins lie in one box, so on the crossing lines it meets (on the classic
+                // grid, a stack of three columns or a band of three rows): the cover is every
+                // crossing line of the fish outside those, and some of those inside.
+                meets.iter().find_map(|&meet| {
+                    let inside = union & meet;
                     let outside = union & !inside;
                     let wanted = size.checked_sub(outside.count_ones() as usize)?;
                     submasks(inside)
@@ -68,7 +88,7 @@ pub(super) fn find(grid: &Grid, size: usize) -> Option<Step> {
 }
 
 /// Every subset of the bits of `mask`, `mask` first.
-fn submasks(mask: u16) -> impl Iterator<Item = u16> {
+fn submasks(mask: u32) -> impl Iterator<Item = u32> {
     let mut next = Some(mask);
     std::iter::from_fn(move || {
         let this = next?;
@@ -83,7 +103,7 @@ fn finned(
     grid: &Grid,
     digit: Digit,
     base: &[House],
-    covered: u16,
+    covered: u32,
     across: impl Fn(Cell) -> usize,
     cross: impl Fn(usize) -> House,
 ) -> Option<Step> {
@@ -92,15 +112,16 @@ fn finned(
     }
     let fins: Vec<Cell> =
         base.iter().flat_map(|&h| grid.places(h, digit)).filter(|&c| covered & 1 << across(c) == 0).collect();
-    let fin_box = fins.first()?.box_index();
-    if fins.iter().any(|c| c.box_index() != fin_box) {
+    let geometry = grid.geometry();
+    let fin_box = geometry.region_of(*fins.first()?)?;
+    if fins.iter().any(|&c| geometry.region_of(c) != Some(fin_box)) {
         return None;
     }
     let cover: Vec<House> = Ones(u64::from(covered)).map(cross).collect();
     let eliminations: Vec<Candidate> = cover
         .iter()
         .flat_map(|&h| grid.places(h, digit))
-        .filter(|&c| c.box_index() == fin_box && !base.iter().any(|b| b.contains(c)))
+        .filter(|&c| fins.iter().all(|&fin| grid.sees(c, fin)) && !base.iter().any(|&b| grid.in_house(b, c)))
         .map(|c| Candidate::new(c, digit))
         .collect();
     let evidence = FinnedFish { digit, base: base.to_vec(), cover, fins };
@@ -134,7 +155,7 @@ impl Explain for FinnedFish {
         )
     }
 
-    fn cells(&self) -> Cells {
-        fish::body(&self.base, &self.cover) | Cells::from_iter(self.fins.iter().copied())
+    fn cells(&self, geometry: &Geometry) -> Cells {
+        fish::body(geometry, &self.base, &self.cover) | Cells::from_iter(self.fins.iter().copied())
     }
 }

@@ -5,7 +5,8 @@
 use super::step::{Explain, lines, removals};
 use super::{Builtin, Grid, Step, first_subset};
 use crate::Ones;
-use crate::sudoku::{Candidate, Cells, Digit, House};
+use crate::sudoku::geometry::MAX_SIDE;
+use crate::sudoku::{Candidate, Cells, Digit, Geometry, House};
 use std::fmt;
 
 /// In the `base` lines, `digit` lies only in the `cover` lines, as many as they are.
@@ -20,22 +21,23 @@ pub struct Fish {
 }
 
 pub(super) fn find(grid: &Grid, size: usize) -> Option<Step> {
-    for digit in Digit::all() {
+    let side = grid.side() as u8;
+    for digit in grid.digits() {
         for rows in [true, false] {
             let cross = |i: usize| line(!rows, i as u8);
             let line = |i: u8| line(rows, i);
             // Lines where the digit is not placed and has 2..=size places. A line's place mask
             // is indexed by the crossing lines (a row's positions are its columns).
-            let mut bases = [House::Row(0); 9];
+            let mut bases = [House::Row(0); MAX_SIDE];
             let mut n = 0;
-            for base in (0..9u8).map(line) {
+            for base in (0..side).map(line) {
                 if (2..=size as u32).contains(&grid.place_mask(base, digit).count_ones()) {
                     bases[n] = base;
                     n += 1;
                 }
             }
             let found = first_subset(&bases[..n], size, |base| {
-                let covers = base.iter().fold(0u16, |m, &h| m | grid.place_mask(h, digit));
+                let covers = base.iter().fold(0, |m, &h| m | grid.place_mask(h, digit));
                 if covers.count_ones() as usize != size {
                     return None;
                 }
@@ -43,7 +45,7 @@ pub(super) fn find(grid: &Grid, size: usize) -> Option<Step> {
                 let eliminations: Vec<Candidate> = cover
                     .iter()
                     .flat_map(|&h| grid.places(h, digit))
-                    .filter(|&c| !base.iter().any(|b| b.contains(c)))
+                    .filter(|&c| !base.iter().any(|&b| grid.in_house(b, c)))
                     .map(|c| Candidate::new(c, digit))
                     .collect();
                 (!eliminations.is_empty())
@@ -63,8 +65,10 @@ pub(super) fn line(rows: bool, i: u8) -> House {
 }
 
 /// The cells where the `base` lines cross the `cover` lines: a fish's body.
-pub(super) fn body(base: &[House], cover: &[House]) -> Cells {
-    let union = |houses: &[House]| houses.iter().fold(Cells::empty(), |set, h| set | h.cell_set());
+pub(super) fn body(geometry: &Geometry, base: &[House], cover: &[House]) -> Cells {
+    let union = |houses: &[House]| {
+        houses.iter().fold(Cells::empty(), |set, &h| set | *geometry.house_set(geometry.number_of(h)))
+    };
     union(base) & union(cover)
 }
 
@@ -84,7 +88,7 @@ impl Explain for Fish {
         write!(f, "{name} on {digit} in {} ({}): {then}", lines(base), lines(cover))
     }
 
-    fn cells(&self) -> Cells {
-        body(&self.base, &self.cover)
+    fn cells(&self, geometry: &Geometry) -> Cells {
+        body(geometry, &self.base, &self.cover)
     }
 }

@@ -9,7 +9,7 @@
 
 use super::step::{Explain, removals};
 use super::{Builtin, Contradiction, Grid, Outcome, Step, run};
-use crate::sudoku::{Candidate, Cell, Cells, Digit, House};
+use crate::sudoku::{Candidate, Cell, Cells, Digit, Geometry, House};
 use itertools::Itertools;
 use std::fmt;
 
@@ -60,8 +60,8 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
                 return Some(step);
             }
         }
-        for house in House::all() {
-            for digit in Digit::all() {
+        for house in grid.houses() {
+            for digit in grid.digits() {
                 let places: Vec<Candidate> =
                     grid.places(house, digit).map(|c| Candidate::new(c, digit)).collect();
                 if places.len() == ways {
@@ -208,7 +208,7 @@ impl Explain for ForcingChain {
         write!(f, "{each}; so {then}")
     }
 
-    fn cells(&self) -> Cells {
+    fn cells(&self, _: &Geometry) -> Cells {
         self.ways.iter().map(|(c, _)| c.cell).collect()
     }
 }

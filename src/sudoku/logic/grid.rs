@@ -4,7 +4,7 @@
 use super::killer::{self, Cages};
 use crate::Ones;
 use crate::sudoku::bitboard::{Budget, Outcome, Solutions};
-use crate::sudoku::{Board, Candidate, Cell, Cells, Digit, Digits, House};
+use crate::sudoku::{Board, Candidate, Cell, Cells, Digit, Digits, Geometry, House, search};
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -16,15 +16,19 @@ use std::time::Instant;
 /// techniques eliminate them.
 #[derive(Clone)]
 pub struct Grid {
-    values: [Option<Digit>; 81],
-    candidates: [Digits; 81],
+    /// The grid's shape: its side, its houses, its peers.
+    geometry: Geometry,
+    /// The side, read at every index into `places`.
+    side: usize,
+    values: Box<[Option<Digit>]>,
+    candidates: Box<[Digits]>,
     // What the techniques ask most, kept up to date by `place` and `eliminate` rather than
     // read off the cells at every question (each step asks hundreds of them):
-    /// For each house (in [`House::all`] order) and digit, the positions in the house (in
-    /// [`House::cells`] order) where the digit is a candidate.
-    places: [[u16; 9]; 27],
+    /// For each house (by number) and digit, at `house * side + digit index`, the positions in
+    /// the house ([`Geometry::members`] order) where the digit is a candidate.
+    places: Box<[u32]>,
     /// The digits each house holds.
-    held: [Digits; 27],
+    held: Box<[Digits]>,
     /// Whether the puzzle is known to have exactly one solution: what the uniqueness
     /// techniques (Unique Rectangles, BUG+1) rest on.
     unique: bool,
@@ -85,23 +89,25 @@ impl Limit {
     }
 }
 
-use crate::sudoku::geometry::classic::{cell_at, homes as classic_homes, number};
-
-/// The three houses of `cell` by number, with the cell's position in each.
-fn homes(cell: Cell) -> [(usize, u16); 3] {
-    classic_homes(cell.index())
-}
-
 /// The most guesses the proof of uniqueness may take. A published puzzle takes the band engine
 /// a few dozen at most (the hardest sets average 8 to 13); a grid that takes more is not
 /// assumed unique, which only keeps the uniqueness techniques out. At a microsecond or so a
-/// guess, the proof so costs a few milliseconds at most, on any grid.
+/// guess, the proof so costs a few milliseconds at most on the classic grid (the general
+/// engine's guesses on larger grids cost more, and those grids need more of them: a 16×16
+/// takes it tens of milliseconds).
 const PROOF_GUESSES: u64 = 2_000;
 
-/// Whether `board` has exactly one solution, proved within [`PROOF_GUESSES`] guesses.
+/// Whether `board` has exactly one solution, proved within [`PROOF_GUESSES`] guesses: by the
+/// band engine on the classic grid, by the general engine on any other.
 fn has_one_solution(board: &Board) -> bool {
-    let mut search = Solutions::new(board).budget(&Budget::nodes(PROOF_GUESSES));
-    search.by_ref().take(2).count() == 1 && search.outcome() == Outcome::Exhausted
+    let budget = Budget::nodes(PROOF_GUESSES);
+    if board.geometry().is_classic() {
+        let mut search = Solutions::new(board).budget(&budget);
+        search.by_ref().take(2).count() == 1 && search.outcome() == Outcome::Exhausted
+    } else {
+        let mut search = search::Solutions::new(board).budget(&budget);
+        search.by_ref().take(2).count() == 1 && search.outcome() == Outcome::Exhausted
+    }
 }
 
 /// Why a grid cannot be completed.
@@ -134,45 +140,139 @@ impl Grid {
     /// The grid of a board: its digits, and for each empty cell the digits its houses leave.
     ///
     /// It also finds out whether the board has exactly one solution (the band engine proves it
-    /// in microseconds), as a person knows it of a published puzzle: only then do the
-    /// uniqueness techniques apply. On a board with several solutions they would be wrong, and
-    /// a board that takes the engine more than two thousand guesses is not assumed
-    /// unique.
+    /// in microseconds on the classic grid, the general engine on any other), as a person
+    /// knows it of a published puzzle: only then do the uniqueness techniques apply. On a
+    /// board with several solutions they would be wrong, and a board that takes the engine
+    /// more than two thousand guesses is not assumed unique.
     ///
-    /// A killer on the classic grid (its cages in the board's geometry) keeps its cages: a
-    /// digit placed leaves its cage-mates, and a cage that can no longer make its sum is a
-    /// contradiction. Its uniqueness is not assumed: the uniqueness techniques reason on
+    /// Any geometry of houses is taken: every size, boxes of any shape, jigsaw regions, extra
+    /// houses. A killer on the classic grid (its cages in the board's geometry) keeps its
+    /// cages: a digit placed leaves its cage-mates, and a cage that can no longer make its sum
+    /// is a contradiction. Its uniqueness is not assumed: the uniqueness techniques reason on
     /// houses alone (swapping the corners of a rectangle keeps every house whole, but it may
     /// break a cage's sum), so on a killer they would be wrong.
     ///
     /// # Panics
-    /// If the board is not the classic grid's, with or without killer cages: the logic solver
-    /// knows only that one for now.
+    /// If the board has a rule beyond houses other than the classic grid's killer cages (see
+    /// [`supports`](super::supports)).
     pub fn new(board: &Board) -> Grid {
-        let geometry = board.geometry();
-        let cages = (!geometry.cages().is_empty()).then(|| Arc::new(Cages::new(geometry)));
+        let geometry = board.geometry().clone();
+        assert!(
+            super::supports(&geometry).is_ok(),
+            "the logic solver does not take a {} grid",
+            geometry.name()
+        );
+        let cages = (!geometry.cages().is_empty()).then(|| Arc::new(Cages::new(&geometry)));
+        let (side, cells, houses) = (geometry.side(), geometry.cells(), geometry.houses().len());
         let mut grid = Grid {
-            values: [None; 81],
-            candidates: [Digits::empty(); 81],
-            places: [[0; 9]; 27],
-            held: [Digits::empty(); 27],
+            side,
+            values: vec![None; cells].into(),
+            candidates: vec![Digits::empty(); cells].into(),
+            places: vec![0; houses * side].into(),
+            held: vec![Digits::empty(); houses].into(),
             unique: cages.is_none() && has_one_solution(board),
             limit: None,
             cages,
+            geometry,
         };
-        for cell in Cell::all() {
-            grid.values[cell.index()] = board.get(cell);
-            grid.candidates[cell.index()] = board.candidates(cell);
-            for (house, at) in homes(cell) {
-                if let Some(digit) = board.get(cell) {
+        for cell in grid.geometry.all_cells() {
+            let (value, candidates) = (board.get(cell), board.candidates(cell));
+            grid.values[cell.index()] = value;
+            grid.candidates[cell.index()] = candidates;
+            for (house, at) in grid.geometry.homes_with_places(cell) {
+                if let Some(digit) = value {
                     grid.held[house] |= Digits::from(digit);
                 }
-                for digit in board.candidates(cell).digits() {
-                    grid.places[house][digit.index()] |= 1 << at;
+                for digit in candidates.digits() {
+                    grid.places[house * side + digit.index()] |= 1 << at;
                 }
             }
         }
         grid
+    }
+
+    /// The grid's geometry: its side, houses and peers.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// The side N: values go from 1 to N.
+    pub fn side(&self) -> usize {
+        self.side
+    }
+
+    /// Every cell, in reading order.
+    pub fn cells(&self) -> impl ExactSizeIterator<Item = Cell> + Clone + use<> {
+        self.geometry.all_cells()
+    }
+
+    /// Every house: rows, columns, boxes or regions, then the extra houses.
+    pub fn houses(&self) -> impl ExactSizeIterator<Item = House> + Clone + '_ {
+        self.geometry.houses().iter().copied()
+    }
+
+    /// The values 1 to N.
+    pub fn digits(&self) -> impl ExactSizeIterator<Item = Digit> + Clone + use<> {
+        Digit::up_to(self.side)
+    }
+
+    /// The values 1 to N, as a set.
+    pub fn all_digits(&self) -> Digits {
+        Digits::up_to(self.side)
+    }
+
+    /// The cells of `house`, in reading order.
+    pub fn members(&self, house: House) -> &[Cell] {
+        self.geometry.members(self.geometry.number_of(house))
+    }
+
+    /// The cells of `house`, as a set.
+    pub fn house_set(&self, house: House) -> &Cells {
+        self.geometry.house_set(self.geometry.number_of(house))
+    }
+
+    /// The houses `cell` is in.
+    pub fn houses_of(&self, cell: Cell) -> impl ExactSizeIterator<Item = House> + Clone + '_ {
+        self.geometry.homes(cell).iter().map(|&h| self.geometry.house(h as usize))
+    }
+
+    /// Whether `house` holds `cell`.
+    pub fn in_house(&self, house: House, cell: Cell) -> bool {
+        let number = self.geometry.number_of(house) as u16;
+        self.geometry.homes(cell).contains(&number)
+    }
+
+    /// The cells that see `cell`: the other cells of its houses (and of its cage).
+    pub fn peers(&self, cell: Cell) -> &[Cell] {
+        self.geometry.peers(cell)
+    }
+
+    /// The cells that see `cell`, as a set.
+    pub fn peer_set(&self, cell: Cell) -> &Cells {
+        self.geometry.peer_set(cell)
+    }
+
+    /// Whether two different cells see each other (share a house, or a cage).
+    pub fn sees(&self, a: Cell, b: Cell) -> bool {
+        self.geometry.sees(a, b)
+    }
+
+    /// Every house with boxes or regions first, then the rows and the columns, then the extra
+    /// houses: the order a person scans them in (a box is the easiest to see).
+    pub(super) fn houses_boxes_first(&self) -> impl Iterator<Item = House> + '_ {
+        let blocks = |h: &House| matches!(h, House::Box(_) | House::Region(_));
+        let lines = |h: &House| matches!(h, House::Row(_) | House::Col(_));
+        let houses = self.geometry.houses().iter().copied();
+        houses
+            .clone()
+            .filter(blocks)
+            .chain(houses.clone().filter(lines))
+            .chain(houses.filter(move |h| !blocks(h) && !lines(h)))
+    }
+
+    /// Every cell of the grid, as a set.
+    pub fn all_cells(&self) -> Cells {
+        Cells::every(self.side)
     }
 
     /// The killer's cages, if the grid has any.
@@ -220,22 +320,23 @@ impl Grid {
 
     /// The empty cells of `house` where `digit` is still a candidate.
     pub fn places(&self, house: House, digit: Digit) -> impl ExactSizeIterator<Item = Cell> + Clone + '_ {
-        Ones(u64::from(self.places[number(house)][digit.index()])).map(move |at| cell_at(house, at))
+        let members = self.members(house);
+        Ones(u64::from(self.place_mask(house, digit))).map(move |at| members[at])
     }
 
-    /// The places of `digit` in `house` as a mask of positions ([`House::cells`] order).
-    pub(super) fn place_mask(&self, house: House, digit: Digit) -> u16 {
-        self.places[number(house)][digit.index()]
+    /// The places of `digit` in `house` as a mask of positions ([`Grid::members`] order).
+    pub(super) fn place_mask(&self, house: House, digit: Digit) -> u32 {
+        self.places[self.geometry.number_of(house) * self.side + digit.index()]
     }
 
-    /// The cell at `position` of `house` ([`House::cells`] order).
-    pub(super) fn cell_at(house: House, position: usize) -> Cell {
-        cell_at(house, position)
+    /// The cell at `position` of `house` ([`Grid::members`] order).
+    pub(super) fn cell_at(&self, house: House, position: usize) -> Cell {
+        self.members(house)[position]
     }
 
     /// Whether `house` holds `digit` already.
     pub fn holds(&self, house: House, digit: Digit) -> bool {
-        self.held[number(house)].has(digit)
+        self.held[self.geometry.number_of(house)].has(digit)
     }
 
     /// Place `digit` in `cell`, and take it from the candidates of the cell's peers.
@@ -244,10 +345,11 @@ impl Grid {
             self.eliminate(cell, other);
         }
         self.values[cell.index()] = Some(digit);
-        for (house, _) in homes(cell) {
-            self.held[house] |= Digits::from(digit);
+        for &house in self.geometry.homes(cell) {
+            self.held[house as usize] |= Digits::from(digit);
         }
-        for peer in cell.peers() {
+        let geometry = self.geometry.clone();
+        for &peer in geometry.peers(cell) {
             self.eliminate(peer, digit);
         }
         if let Some(cages) = self.cages.clone() {
@@ -262,8 +364,8 @@ impl Grid {
         let candidates = &mut self.candidates[cell.index()];
         if candidates.has(digit) {
             candidates.remove(Digits::from(digit));
-            for (house, at) in homes(cell) {
-                self.places[house][digit.index()] &= !(1 << at);
+            for (house, at) in self.geometry.homes_with_places(cell) {
+                self.places[house * self.side + digit.index()] &= !(1 << at);
             }
         }
     }
@@ -276,14 +378,14 @@ impl Grid {
     /// The first contradiction, if any: an empty cell without candidates, or a digit without a
     /// place in a house that lacks it.
     pub fn contradiction(&self) -> Option<Contradiction> {
-        if let Some(cell) = Cell::all().find(|&c| self.value(c).is_none() && self.candidates(c).is_empty()) {
+        if let Some(cell) = self.empty_cells().find(|&c| self.candidates(c).is_empty()) {
             return Some(Contradiction::NoCandidate(cell));
         }
         // A house lacks a digit when it neither holds it nor has a place for it.
-        for house in House::all() {
-            let n = number(house);
-            let placeable: Digits = Digit::all().filter(|d| self.places[n][d.index()] != 0).collect();
-            if let Some(digit) = (!(self.held[n] | placeable)).digits().next() {
+        for (n, &house) in self.geometry.houses().iter().enumerate() {
+            let places = &self.places[n * self.side..][..self.side];
+            let placeable: Digits = self.digits().filter(|d| places[d.index()] != 0).collect();
+            if let Some(digit) = (self.all_digits() - (self.held[n] | placeable)).digits().next() {
                 return Some(Contradiction::NoPlace { digit, house });
             }
         }
@@ -293,11 +395,8 @@ impl Grid {
     /// The digits placed, as a board (an inconsistent grid gives the digits that fit), with
     /// the cages of a killer.
     pub fn to_board(&self) -> Board {
-        let board = match &self.cages {
-            Some(cages) => Board::empty_of(&cages.geometry),
-            None => Board::empty(),
-        };
-        for cell in Cell::all() {
+        let board = Board::empty_of(&self.geometry);
+        for cell in self.cells() {
             if let Some(d) = self.value(cell) {
                 let _ = board.place(cell, d);
             }
@@ -308,7 +407,7 @@ impl Grid {
     /// Removing `digit` from every cell that sees all of `cells` (a cell does not see itself)
     /// and still has it: what a wing concludes once one of `cells` must hold `digit`.
     pub fn eliminations_seen_by(&self, cells: Cells, digit: Digit) -> Vec<Candidate> {
-        let seen = cells.iter().fold(Cells::all(), |seen, c| seen & c.peer_set());
+        let seen = cells.iter().fold(self.all_cells(), |seen, c| seen & *self.peer_set(c));
         seen.iter()
             .filter(|&c| self.value(c).is_none() && self.candidates(c).has(digit))
             .map(|c| Candidate::new(c, digit))
@@ -317,7 +416,7 @@ impl Grid {
 
     /// The empty cells, in reading order.
     pub fn empty_cells(&self) -> impl Iterator<Item = Cell> + '_ {
-        Cell::all().filter(|&c| self.value(c).is_none())
+        self.cells().filter(|&c| self.value(c).is_none())
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::step::Explain;
 use super::{Builtin, Grid, Step};
-use crate::sudoku::{Candidate, Cell, Cells, Digit, House};
+use crate::sudoku::{Candidate, Cell, Cells, Digit, Geometry, House};
 use std::fmt;
 
 /// `digit` has one place left in `house`: `cell`.
@@ -19,12 +19,11 @@ pub struct HiddenSingle {
 pub(super) fn find(grid: &Grid) -> Option<Step> {
     // Boxes first: the easiest to see (Sudoku Explainer rates a hidden single in a box 1.2,
     // in a row or column 1.5).
-    let houses = (0..9).map(House::Box).chain((0..9).map(House::Row)).chain((0..9).map(House::Col));
-    for house in houses {
-        for digit in Digit::all() {
+    for house in grid.houses_boxes_first() {
+        for digit in grid.digits() {
             let places = grid.place_mask(house, digit);
             if places.count_ones() == 1 {
-                let cell = Grid::cell_at(house, places.trailing_zeros() as usize);
+                let cell = grid.cell_at(house, places.trailing_zeros() as usize);
                 let evidence = HiddenSingle { cell, digit, house };
                 return Some(Step::new(evidence, vec![Candidate::new(cell, digit)], vec![]));
             }
@@ -46,7 +45,7 @@ impl Explain for HiddenSingle {
         write!(f, "hidden single: {} can only go in {} in {}", self.digit, self.cell, self.house)
     }
 
-    fn cells(&self) -> Cells {
-        self.house.cell_set()
+    fn cells(&self, geometry: &Geometry) -> Cells {
+        *geometry.house_set(geometry.number_of(self.house))
     }
 }

@@ -5,7 +5,8 @@ use super::naked_subset::size_name;
 use super::step::{Explain, removals, set};
 use super::{Builtin, Grid, Step, first_subset};
 use crate::Ones;
-use crate::sudoku::{Candidate, Cells, Digit, Digits, House};
+use crate::sudoku::geometry::MAX_SIDE;
+use crate::sudoku::{Candidate, Cells, Digit, Digits, Geometry, House};
 use std::fmt;
 
 /// `digits` can only go in `cells` of `house`, as many as they are.
@@ -20,26 +21,26 @@ pub struct HiddenSubset {
 }
 
 pub(super) fn find(grid: &Grid, size: usize) -> Option<Step> {
-    for house in House::all() {
-        let missing = Digit::all().filter(|&d| !grid.holds(house, d)).count();
+    for house in grid.houses() {
+        let missing = grid.digits().filter(|&d| !grid.holds(house, d)).count();
         if missing <= size {
             continue;
         }
-        let mut few = [Digit::new(1); 9];
+        let mut few = [Digit::new(1); MAX_SIDE];
         let mut n = 0;
-        for digit in Digit::all().filter(|&d| !grid.holds(house, d)) {
+        for digit in grid.digits().filter(|&d| !grid.holds(house, d)) {
             if (2..=size as u32).contains(&grid.place_mask(house, digit).count_ones()) {
                 few[n] = digit;
                 n += 1;
             }
         }
         let found = first_subset(&few[..n], size, |chosen| {
-            let positions = chosen.iter().fold(0u16, |m, &d| m | grid.place_mask(house, d));
+            let positions = chosen.iter().fold(0, |m, &d| m | grid.place_mask(house, d));
             if positions.count_ones() as usize != size {
                 return None;
             }
             let digits: Digits = chosen.iter().copied().collect();
-            let cells: Cells = Ones(u64::from(positions)).map(|p| Grid::cell_at(house, p)).collect();
+            let cells: Cells = Ones(u64::from(positions)).map(|p| grid.cell_at(house, p)).collect();
             let eliminations: Vec<Candidate> = cells
                 .iter()
                 .flat_map(|c| (grid.candidates(c) - digits).digits().map(move |d| Candidate::new(c, d)))
@@ -72,7 +73,7 @@ impl Explain for HiddenSubset {
         write!(f, "hidden {name} {} in {cells} ({house}): no other digit fits there, so {then}", set(*digits))
     }
 
-    fn cells(&self) -> Cells {
+    fn cells(&self, _: &Geometry) -> Cells {
         self.cells
     }
 }

@@ -9,23 +9,21 @@
 
 use super::step::{Explain, and_list, set};
 use super::{Builtin, Grid, Step};
-use crate::sudoku::{Candidate, Cell, Cells, Digits, House};
+use crate::sudoku::{Candidate, Cell, Cells, Digits, Geometry, House};
 use std::fmt;
 
 /// The cages of a killer on the classic grid, as the logic solver reads them.
 #[derive(Debug)]
 pub(super) struct Cages {
-    /// The grid with its cages, for the boards the solver gives back.
-    pub(super) geometry: crate::sudoku::Geometry,
     /// Each cage's cells and sum (a cage without a sum only keeps its values apart).
     pub(super) cages: Vec<(Vec<Cell>, Option<u32>)>,
     /// The cage of each cell, if any.
-    pub(super) cage_of: [Option<u8>; 81],
+    pub(super) cage_of: Vec<Option<u8>>,
 }
 
 impl Cages {
     pub(super) fn new(geometry: &crate::sudoku::Geometry) -> Cages {
-        let mut cage_of = [None; 81];
+        let mut cage_of = vec![None; geometry.cells()];
         let cages: Vec<(Vec<Cell>, Option<u32>)> = geometry
             .cages()
             .iter()
@@ -34,10 +32,11 @@ impl Cages {
                 for &i in &cage.cells {
                     cage_of[i] = Some(k as u8);
                 }
-                (cage.cells.iter().map(|&i| Cell::new(i)).collect(), cage.sum)
+                let cells = cage.cells.iter().filter_map(|&i| geometry.cell_checked(i)).collect();
+                (cells, cage.sum)
             })
             .collect();
-        Cages { geometry: geometry.clone(), cages, cage_of }
+        Cages { cages, cage_of }
     }
 
     /// The other cells of `cell`'s cage.
@@ -296,7 +295,7 @@ impl Explain for CageCombination {
         )
     }
 
-    fn cells(&self) -> Cells {
+    fn cells(&self, _: &Geometry) -> Cells {
         self.0.cells.iter().copied().collect()
     }
 }
@@ -316,8 +315,8 @@ pub struct Innies {
 
 pub(super) fn find_innies(grid: &Grid) -> Option<Step> {
     let cages = grid.cages()?;
-    for house in House::all() {
-        let cells: Vec<Cell> = house.cells().collect();
+    for house in grid.houses() {
+        let cells: Vec<Cell> = grid.members(house).to_vec();
         let inside = |k: usize| cages.cages[k].0.iter().all(|c| cells.contains(c));
         // The cages that meet the house, each once.
         let mut met: Vec<usize> =
@@ -350,9 +349,8 @@ pub(super) fn find_innies(grid: &Grid) -> Option<Step> {
                 .filter(|c| !cells.contains(c))
                 .collect();
             let total = sum_of(&met);
-            let apart = outies.iter().enumerate().all(|(i, a)| {
-                outies[i + 1..].iter().all(|b| a.peers().any(|p| p == *b) || cages.mates(*a).any(|m| m == *b))
-            });
+            let apart =
+                outies.iter().enumerate().all(|(i, a)| outies[i + 1..].iter().all(|&b| grid.sees(*a, b)));
             if !outies.is_empty() && outies.len() < 5 && apart && total >= 45 {
                 if let Some(step) = rule(grid, house, true, outies, total - 45) {
                     return Some(step);
@@ -399,7 +397,7 @@ impl Explain for Innies {
         )
     }
 
-    fn cells(&self) -> Cells {
+    fn cells(&self, _: &Geometry) -> Cells {
         self.group.cells.iter().copied().collect()
     }
 }

@@ -1,12 +1,13 @@
 //! Locked candidates: when a digit's places in one house all lie in its intersection with a
 //! second house, the digit cannot go elsewhere in the second house.
 //!
-//! Pointing: within a box, the digit is confined to one row or column. Claiming: within a row
-//! or column, it is confined to one box.
+//! Pointing: within a box (or a jigsaw region), the digit is confined to one row or column.
+//! Claiming: within a row or column, it is confined to one box. On grids with extra houses
+//! (diagonals, windows) the same holds between any two houses that share cells.
 
 use super::step::{Explain, removals};
 use super::{Builtin, Grid, Step};
-use crate::sudoku::{Candidate, Cells, Digit, House};
+use crate::sudoku::{Candidate, Cells, Digit, Geometry, House};
 use std::fmt;
 
 /// Within `house`, `digit` is confined to its intersection with `line`: pointing when `house`
@@ -22,22 +23,19 @@ pub struct LockedCandidates {
 }
 
 pub(super) fn find(grid: &Grid) -> Option<Step> {
-    let boxes = (0..9).map(House::Box);
-    let lines = (0..9).map(House::Row).chain((0..9).map(House::Col));
-    for house in boxes.chain(lines) {
-        for digit in Digit::all() {
+    for house in grid.houses_boxes_first() {
+        for digit in grid.digits() {
             let mut places = grid.places(house, digit);
             let Some(first) = places.next() else { continue };
-            // The other houses that hold every place.
-            let others =
-                first.houses().into_iter().filter(|&h| h != house && places.clone().all(|c| h.contains(c)));
+            // The other houses that hold every place: between two of a kind (two rows, a row
+            // and a column) only one cell is shared, a single's business.
+            let others = grid.houses_of(first).filter(|&h| {
+                h != house && kind(h) != kind(house) && places.clone().all(|c| grid.in_house(h, c))
+            });
             for line in others {
-                if matches!(house, House::Box(_)) == matches!(line, House::Box(_)) {
-                    continue;
-                }
                 let eliminations: Vec<Candidate> = grid
                     .places(line, digit)
-                    .filter(|&c| !house.contains(c))
+                    .filter(|&c| !grid.in_house(house, c))
                     .map(|c| Candidate::new(c, digit))
                     .collect();
                 if !eliminations.is_empty() {
@@ -60,12 +58,24 @@ impl Explain for LockedCandidates {
 
     fn write(&self, step: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let LockedCandidates { digit, house, line } = self;
-        let kind = if matches!(house, House::Box(_)) { "pointing" } else { "claiming" };
+        let kind = if matches!(house, House::Box(_) | House::Region(_)) { "pointing" } else { "claiming" };
         let then = removals(&step.eliminations);
         write!(f, "locked candidates ({kind}): in {house}, {digit} is only in {line}, so {then}")
     }
 
-    fn cells(&self) -> Cells {
-        self.house.cell_set() & self.line.cell_set()
+    fn cells(&self, geometry: &Geometry) -> Cells {
+        *geometry.house_set(geometry.number_of(self.house))
+            & *geometry.house_set(geometry.number_of(self.line))
+    }
+}
+
+/// The kind of a house as locked candidates tell them apart: lines, boxes or regions, windows,
+/// diagonals.
+fn kind(house: House) -> u8 {
+    match house {
+        House::Row(_) | House::Col(_) => 0,
+        House::Box(_) | House::Region(_) => 1,
+        House::Window(_) => 2,
+        House::Diagonal(_) => 3,
     }
 }

@@ -90,6 +90,34 @@ pub mod evidence {
     pub use super::y_wing::YWing;
 }
 
+/// Whether the logic solver takes a grid of `geometry`, or the sentence that says why not.
+///
+/// It takes every geometry of houses (any size, any box shape, jigsaw regions, the diagonals
+/// and windoku windows), where each technique reasons on the grid's own houses and peers, and
+/// killer cages on the classic grid. The relations between cells (anti-knight, anti-king,
+/// non-consecutive) and cages on other grids are refused: no technique reasons on them yet.
+///
+/// ```
+/// use backtrack::sudoku::{Extra, Geometry, logic};
+/// assert!(logic::supports(&Geometry::boxed(2, 3)?).is_ok());
+/// let anti_knight = Geometry::classic().with_extras(&[Extra::AntiKnight])?;
+/// assert!(logic::supports(&anti_knight).unwrap_err().contains("anti-knight"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn supports(geometry: &crate::sudoku::Geometry) -> Result<(), String> {
+    let name = geometry.name();
+    if let Some(rule) = geometry.relation() {
+        return Err(format!(
+            "the logic solver reasons on houses and killer cages, not {}: {name}",
+            rule.name()
+        ));
+    }
+    if !geometry.cages().is_empty() && !geometry.is_classic_killer() {
+        return Err(format!("the logic solver takes killer cages on the classic 9×9 grid only, not {name}"));
+    }
+    Ok(())
+}
+
 /// A chain found breadth first, from `first` to `last`, read back through `parent` (where each
 /// link was reached from); the chains' searches keep one for every node they reach.
 fn read_back<T: Copy + PartialEq>(first: T, last: T, parent: impl Fn(T) -> Option<T>) -> Vec<T> {

@@ -2,7 +2,7 @@
 
 use super::step::Explain;
 use super::{Builtin, Grid, Step};
-use crate::sudoku::{Candidate, Cell, Cells, Digit};
+use crate::sudoku::{Candidate, Cell, Cells, Digit, Geometry};
 use std::fmt;
 
 /// `cell` has one candidate left, `digit`.
@@ -33,7 +33,7 @@ impl Explain for NakedSingle {
         write!(f, "naked single: {} can only be {}", self.cell, self.digit)
     }
 
-    fn cells(&self) -> Cells {
+    fn cells(&self, _: &Geometry) -> Cells {
         Cells::from(self.cell)
     }
 }

@@ -3,7 +3,8 @@
 
 use super::step::{Explain, removals, set};
 use super::{Builtin, Grid, Step, first_subset};
-use crate::sudoku::{Candidate, Cell, Cells, Digits, House};
+use crate::sudoku::geometry::MAX_SIDE;
+use crate::sudoku::{Candidate, Cell, Cells, Digits, Geometry, House};
 use std::fmt;
 
 /// `cells` of `house` hold only `digits`, as many as they are.
@@ -18,12 +19,12 @@ pub struct NakedSubset {
 }
 
 pub(super) fn find(grid: &Grid, size: usize) -> Option<Step> {
-    for house in House::all() {
-        let open: Cells = house.cells().filter(|&c| grid.value(c).is_none()).collect();
+    for house in grid.houses() {
+        let open: Cells = grid.members(house).iter().copied().filter(|&c| grid.value(c).is_none()).collect();
         if open.len() <= size {
             continue; // the subset would be the whole house: nothing to remove
         }
-        let mut small = [Cell::new(0); 9];
+        let mut small = [Cell::new(0); MAX_SIDE];
         let mut n = 0;
         for cell in open.iter().filter(|&c| (2..=size).contains(&grid.candidates(c).count())) {
             small[n] = cell;
@@ -69,7 +70,7 @@ impl Explain for NakedSubset {
         write!(f, "naked {name} {} in {cells} ({house}): {then}", set(*digits))
     }
 
-    fn cells(&self) -> Cells {
+    fn cells(&self, _: &Geometry) -> Cells {
         self.cells
     }
 }

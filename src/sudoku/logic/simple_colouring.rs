@@ -9,7 +9,7 @@
 
 use super::step::{Explain, removals};
 use super::{Builtin, Grid, Step};
-use crate::sudoku::{Candidate, Cell, Cells, Digit};
+use crate::sudoku::{Candidate, Cell, Cells, Digit, Geometry};
 use std::fmt;
 
 /// A cluster of places of `digit` in two colours, and what follows from it.
@@ -24,7 +24,7 @@ pub struct SimpleColouring {
 }
 
 pub(super) fn find(grid: &Grid) -> Option<Step> {
-    for digit in Digit::all() {
+    for digit in grid.digits() {
         let mut seen = Cells::empty();
         for start in grid.empty_cells().filter(|&c| grid.candidates(c).has(digit)) {
             if seen.contains(start) {
@@ -35,7 +35,7 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
             if colours[1].is_empty() {
                 continue; // no strong link
             }
-            if let Some(step) = wrap(digit, colours).or_else(|| trap(grid, digit, colours)) {
+            if let Some(step) = wrap(grid, digit, colours).or_else(|| trap(grid, digit, colours)) {
                 return Some(step);
             }
         }
@@ -48,7 +48,7 @@ fn cluster(grid: &Grid, digit: Digit, start: Cell) -> [Cells; 2] {
     let mut colours = [Cells::from([start]), Cells::empty()];
     let mut queue = vec![(start, 0)];
     while let Some((cell, colour)) = queue.pop() {
-        for house in cell.houses() {
+        for house in grid.houses_of(cell) {
             let mut places = grid.places(house, digit);
             let (Some(p), Some(q), None) = (places.next(), places.next(), places.next()) else { continue };
             let other = if p == cell { q } else { p };
@@ -61,10 +61,10 @@ fn cluster(grid: &Grid, digit: Digit, start: Cell) -> [Cells; 2] {
     colours
 }
 
-fn wrap(digit: Digit, colours: [Cells; 2]) -> Option<Step> {
+fn wrap(grid: &Grid, digit: Digit, colours: [Cells; 2]) -> Option<Step> {
     for (colour, cells) in colours.iter().enumerate() {
         for a in cells.iter() {
-            if let Some(b) = cells.iter().find(|&b| b > a && a.sees(b)) {
+            if let Some(b) = cells.iter().find(|&b| b > a && grid.sees(a, b)) {
                 let eliminations: Vec<Candidate> = cells.iter().map(|c| Candidate::new(c, digit)).collect();
                 let evidence = SimpleColouring {
                     digit,
@@ -79,7 +79,7 @@ fn wrap(digit: Digit, colours: [Cells; 2]) -> Option<Step> {
 }
 
 fn trap(grid: &Grid, digit: Digit, colours: [Cells; 2]) -> Option<Step> {
-    let sees = |c: Cell, cells: Cells| cells.iter().any(|o| c.sees(o));
+    let sees = |c: Cell, cells: Cells| cells.iter().any(|o| grid.sees(c, o));
     let eliminations: Vec<Candidate> = grid
         .empty_cells()
         .filter(|&c| grid.candidates(c).has(digit) && !(colours[0] | colours[1]).contains(c))
@@ -112,7 +112,7 @@ impl Explain for SimpleColouring {
         }
     }
 
-    fn cells(&self) -> Cells {
+    fn cells(&self, _: &Geometry) -> Cells {
         self.colours[0] | self.colours[1]
     }
 }

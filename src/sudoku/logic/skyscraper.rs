@@ -4,7 +4,7 @@
 
 use super::step::{Explain, lines, removals};
 use super::{Builtin, Grid, Step};
-use crate::sudoku::{Cell, Cells, Digit, House};
+use crate::sudoku::{Cell, Cells, Digit, Geometry, House};
 use std::fmt;
 
 /// In `lines`, `digit` has two places each; `base` (one of each) share a crossing line, so one
@@ -23,19 +23,19 @@ pub struct Skyscraper {
 
 /// The lines of one kind (rows, or columns) where `digit` has exactly two places, with them.
 pub(super) fn pairs(grid: &Grid, digit: Digit, rows: bool) -> impl Iterator<Item = (House, [Cell; 2])> + '_ {
-    (0..9u8).filter_map(move |i| {
+    (0..grid.side() as u8).filter_map(move |i| {
         let line = if rows { House::Row(i) } else { House::Col(i) };
         let places = grid.place_mask(line, digit);
         (places.count_ones() == 2).then(|| {
-            let first = Grid::cell_at(line, places.trailing_zeros() as usize);
-            let second = Grid::cell_at(line, 15 - places.leading_zeros() as usize);
+            let first = grid.cell_at(line, places.trailing_zeros() as usize);
+            let second = grid.cell_at(line, 31 - places.leading_zeros() as usize);
             (line, [first, second])
         })
     })
 }
 
 pub(super) fn find(grid: &Grid) -> Option<Step> {
-    for digit in Digit::all() {
+    for digit in grid.digits() {
         for rows in [true, false] {
             let across = |c: Cell| if rows { c.col() } else { c.row() };
             let found: Vec<(House, [Cell; 2])> = pairs(grid, digit, rows).collect();
@@ -83,7 +83,7 @@ impl Explain for Skyscraper {
         )
     }
 
-    fn cells(&self) -> Cells {
+    fn cells(&self, _: &Geometry) -> Cells {
         Cells::from([self.base[0], self.base[1], self.tips[0], self.tips[1]])
     }
 }

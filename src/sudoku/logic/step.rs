@@ -2,7 +2,7 @@
 
 use super::grid::Contradiction;
 use super::{Builtin, Kind};
-use crate::sudoku::{Candidate, Cells, Digits, House};
+use crate::sudoku::{Candidate, Cells, Digits, Geometry, House};
 use itertools::Itertools;
 use std::fmt;
 
@@ -32,7 +32,7 @@ pub(super) trait Explain {
     fn write(&self, step: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result;
 
     /// The cells the evidence rests on, to show a person where to look.
-    fn cells(&self) -> Cells;
+    fn cells(&self, geometry: &Geometry) -> Cells;
 }
 
 /// The evidence of a [`Step`] (one variant a technique, each the type its technique's file
@@ -140,7 +140,7 @@ impl Explain for Custom {
         write!(f, "{}: {}", self.technique, self.sentence)
     }
 
-    fn cells(&self) -> Cells {
+    fn cells(&self, _: &Geometry) -> Cells {
         Cells::empty() // a sentence of one's own names its cells itself
     }
 }
@@ -201,9 +201,9 @@ impl Step {
 
     /// The cells the step's evidence rests on (the pair of a naked pair, the house of a hidden
     /// single, a wing's pivot and pincers, ...), to show where to look; empty for a technique
-    /// of one's own.
-    pub fn evidence_cells(&self) -> Cells {
-        self.evidence.explain().cells()
+    /// of one's own. `geometry` is the grid's the step was found on (a house's cells are its).
+    pub fn evidence_cells(&self, geometry: &Geometry) -> Cells {
+        self.evidence.explain().cells(geometry)
     }
 }
 

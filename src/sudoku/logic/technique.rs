@@ -14,7 +14,7 @@ use std::fmt;
 ///
 /// ```
 /// use backtrack::sudoku::logic::{self, Builtin, Grade, Grid, Kind, Step, Technique};
-/// use backtrack::sudoku::{Board, Candidate, House};
+/// use backtrack::sudoku::{Board, Candidate};
 ///
 /// /// A house with one empty cell: the digit it lacks goes there.
 /// struct FullHouse;
@@ -24,8 +24,8 @@ use std::fmt;
 ///     fn rating(&self) -> f32 { 1.0 }
 ///     fn grade(&self) -> Grade { Grade::Easy }
 ///     fn find(&self, grid: &Grid) -> Option<Step> {
-///         House::all().find_map(|house| {
-///             let mut empty = house.cells().filter(|&c| grid.value(c).is_none());
+///         grid.houses().find_map(|house| {
+///             let mut empty = grid.members(house).iter().copied().filter(|&c| grid.value(c).is_none());
 ///             let (Some(cell), None) = (empty.next(), empty.next()) else { return None };
 ///             let digit = grid.candidates(cell).single()?;
 ///             let sentence = format!("{house} lacks only {digit}, in {cell}");

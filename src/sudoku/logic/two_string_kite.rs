@@ -1,11 +1,11 @@
 //! 2-String Kite: a digit with two places in a row and two in a column, one place of each in
-//! the same box. Those two cannot both hold the digit, so one of the other two places, the
+//! the same box (or jigsaw region). Those two cannot both hold the digit, so one of the other two places, the
 //! tips, does: no cell that sees both tips can hold it.
 
 use super::skyscraper::pairs;
 use super::step::{Explain, removals};
 use super::{Builtin, Grid, Step};
-use crate::sudoku::{Cell, Cells, Digit, House};
+use crate::sudoku::{Cell, Cells, Digit, Geometry, House};
 use std::fmt;
 
 /// `digit` has two places in `row` and two in `column`; one of each meet in a box, so one of the
@@ -20,18 +20,26 @@ pub struct TwoStringKite {
     pub column: House,
     /// The place of the row and the place of the column that share a box.
     pub knot: [Cell; 2],
+    /// The box (or jigsaw region) they share.
+    pub house: House,
     /// The other two places: one of them holds the digit.
     pub tips: [Cell; 2],
 }
 
 pub(super) fn find(grid: &Grid) -> Option<Step> {
-    for digit in Digit::all() {
+    for digit in grid.digits() {
         for (row, r) in pairs(grid, digit, true) {
             for (column, c) in pairs(grid, digit, false) {
                 for (x, row_tip) in [(r[0], r[1]), (r[1], r[0])] {
                     for (y, column_tip) in [(c[0], c[1]), (c[1], c[0])] {
                         let four = Cells::from([x, row_tip, y, column_tip]);
-                        if x.box_index() != y.box_index() || four.len() < 4 {
+                        let Some(house) = grid
+                            .houses_of(x)
+                            .find(|&h| matches!(h, House::Box(_) | House::Region(_)) && grid.in_house(h, y))
+                        else {
+                            continue;
+                        };
+                        if four.len() < 4 {
                             continue;
                         }
                         let eliminations =
@@ -42,6 +50,7 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
                                 row,
                                 column,
                                 knot: [x, y],
+                                house,
                                 tips: [row_tip, column_tip],
                             };
                             return Some(Step::new(evidence, vec![], eliminations));
@@ -64,16 +73,17 @@ impl Explain for TwoStringKite {
     }
 
     fn write(&self, step: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let TwoStringKite { digit, row, column, knot: [x, y], tips: [t1, t2] } = self;
+        let TwoStringKite { digit, row, column, knot: [x, y], house, tips: [t1, t2] } = self;
+        let kind = if matches!(house, House::Region(_)) { "region" } else { "box" };
         let then = removals(&step.eliminations);
         write!(
             f,
-            "2-string kite on {digit} in {row} and {column}: {x} and {y} share a box and cannot both be {digit}, \
+            "2-string kite on {digit} in {row} and {column}: {x} and {y} share a {kind} and cannot both be {digit}, \
              so {t1} or {t2} is: {then}"
         )
     }
 
-    fn cells(&self) -> Cells {
+    fn cells(&self, _: &Geometry) -> Cells {
         Cells::from([self.knot[0], self.knot[1], self.tips[0], self.tips[1]])
     }
 }

@@ -12,12 +12,16 @@
 //! 4. In a house the roof shares, x has no place but the roof: one of the roof is x, so neither
 //!    is y (x in one and y in the other is the swap again).
 //!
+//! On any grid of houses the same holds of four corners that every house holding one of them
+//! holds two of, in a row or a column (jigsaw regions as boxes; a diagonal or a window that
+//! holds one corner alone would break the swap, and such rectangles are passed over).
+//!
 //! These techniques rest on the puzzle having one solution; the solver uses them only when it
 //! knows it has ([`Grid::is_unique`]).
 
 use super::step::{Explain, and_list, removals, set};
 use super::{Builtin, Grid, Step, first_subset};
-use crate::sudoku::{Candidate, Cell, Cells, Digit, Digits, House};
+use crate::sudoku::{Candidate, Cell, Cells, Digit, Digits, Geometry, House};
 use std::fmt;
 
 /// A rectangle of four corners holding {x,y}, and what breaks it.
@@ -61,17 +65,17 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
     if !grid.is_unique() {
         return None;
     }
-    for (r1, r2) in pairs() {
-        for (c1, c2) in pairs() {
-            // Two boxes: the rows share a band or the columns a stack, not both.
-            if (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
-                continue;
-            }
-            let corners = [Cell::at(r1, c1), Cell::at(r1, c2), Cell::at(r2, c1), Cell::at(r2, c2)];
+    let at = |r, c| grid.geometry().cell(r, c);
+    for (r1, r2) in pairs(grid.side()) {
+        for (c1, c2) in pairs(grid.side()) {
+            let corners = [at(r1, c1), at(r1, c2), at(r2, c1), at(r2, c2)];
             if corners.iter().any(|&c| grid.value(c).is_some()) {
                 continue;
             }
-            let common = corners.iter().fold(Digits::all(), |d, &c| d & grid.candidates(c));
+            let common = corners.iter().fold(grid.all_digits(), |d, &c| d & grid.candidates(c));
+            if common.count() < 2 || !swappable(grid, corners) {
+                continue;
+            }
             for x in common.digits() {
                 for y in common.digits().filter(|&y| y > x) {
                     let pair = Digits::from(x) | Digits::from(y);
@@ -85,9 +89,24 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
     None
 }
 
-/// Two of the nine lines, each pair once.
-fn pairs() -> impl Iterator<Item = (usize, usize)> {
-    (0..9).flat_map(|a| (a + 1..9).map(move |b| (a, b)))
+/// Two of the `side` lines, each pair once.
+fn pairs(side: usize) -> impl Iterator<Item = (usize, usize)> {
+    (0..side).flat_map(move |a| (a + 1..side).map(move |b| (a, b)))
+}
+
+/// Whether the corners could swap two digits and leave every house whole: each house that
+/// holds a corner holds two, in a row or a column (on the classic grid: the corners lie in two
+/// boxes, the rows sharing a band or the columns a stack, not both).
+fn swappable(grid: &Grid, corners: [Cell; 4]) -> bool {
+    corners.iter().all(|&corner| {
+        grid.houses_of(corner).all(|house| {
+            let mut held = corners.iter().filter(|&&c| c != corner && grid.in_house(house, c));
+            match (held.next(), held.next()) {
+                (Some(&other), None) => other.row() == corner.row() || other.col() == corner.col(),
+                _ => false,
+            }
+        })
+    })
 }
 
 /// The first type that breaks the rectangle of `corners` on `pair`, if any.
@@ -108,7 +127,7 @@ fn rectangle(grid: &Grid, corners: [Cell; 4], pair: Digits) -> Option<Step> {
         return None;
     }
     let extra = (grid.candidates(a) | grid.candidates(b)) - pair;
-    let shared: Vec<House> = a.houses().into_iter().filter(|h| h.contains(b)).collect();
+    let shared: Vec<House> = grid.houses_of(a).filter(|&h| grid.in_house(h, b)).collect();
     if let Some(z) = extra.single()
         && grid.candidates(a).has(z)
         && grid.candidates(b).has(z)
@@ -121,8 +140,12 @@ fn rectangle(grid: &Grid, corners: [Cell; 4], pair: Digits) -> Option<Step> {
     for &house in &shared {
         // The roof stands for one cell holding `extra`; with n - 1 other cells it makes a naked
         // subset of n digits.
-        let others: Vec<Cell> =
-            house.cells().filter(|&c| c != a && c != b && grid.value(c).is_none()).collect();
+        let others: Vec<Cell> = grid
+            .members(house)
+            .iter()
+            .copied()
+            .filter(|&c| c != a && c != b && grid.value(c).is_none())
+            .collect();
         for size in 1..=3.min(others.len()) {
             let found = first_subset(&others, size, |cells| {
                 let digits = cells.iter().fold(extra, |d, &c| d | grid.candidates(c));
@@ -208,7 +231,7 @@ impl Explain for UniqueRectangle {
         }
     }
 
-    fn cells(&self) -> Cells {
+    fn cells(&self, _: &Geometry) -> Cells {
         let extra = match &self.kind {
             RectangleKind::Three { cells, .. } => Cells::from_iter(cells.iter().copied()),
             _ => Cells::empty(),

@@ -5,7 +5,7 @@
 
 use super::step::{Explain, removals, set};
 use super::{Builtin, Grid, Step};
-use crate::sudoku::{Cell, Cells, Digit, Digits, House};
+use crate::sudoku::{Cell, Cells, Digit, Digits, Geometry, House};
 use std::fmt;
 
 /// `cells` hold the same two candidates; `digit` x has two places in `house`, `link`, each
@@ -28,10 +28,10 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
     let bivalue: Vec<Cell> = grid.empty_cells().filter(|&c| grid.candidates(c).count() == 2).collect();
     for (i, &a) in bivalue.iter().enumerate() {
         let pair = grid.candidates(a);
-        for &b in bivalue[i + 1..].iter().filter(|&&b| grid.candidates(b) == pair && !a.sees(b)) {
+        for &b in bivalue[i + 1..].iter().filter(|&&b| grid.candidates(b) == pair && !grid.sees(a, b)) {
             for x in pair.digits() {
                 let Some(y) = (pair - Digits::from(x)).single() else { continue };
-                for house in House::all() {
+                for house in grid.houses() {
                     let Some(link) = strong_link(grid, house, x, [a, b]) else { continue };
                     let eliminations = grid.eliminations_seen_by(Cells::from([a, b]), y);
                     if !eliminations.is_empty() {
@@ -54,9 +54,9 @@ fn strong_link(grid: &Grid, house: House, digit: Digit, cells: [Cell; 2]) -> Opt
         return None;
     }
     let [a, b] = cells;
-    if p.sees(a) && q.sees(b) {
+    if grid.sees(p, a) && grid.sees(q, b) {
         Some([p, q])
-    } else if q.sees(a) && p.sees(b) {
+    } else if grid.sees(q, a) && grid.sees(p, b) {
         Some([q, p])
     } else {
         None
@@ -85,7 +85,7 @@ impl Explain for WWing {
         )
     }
 
-    fn cells(&self) -> Cells {
+    fn cells(&self, _: &Geometry) -> Cells {
         Cells::from([self.cells[0], self.cells[1], self.link[0], self.link[1]])
     }
 }

@@ -9,7 +9,7 @@
 
 use super::step::{Explain, removals};
 use super::{Builtin, Grid, Step, read_back};
-use crate::sudoku::{Cell, Cells, Digit};
+use crate::sudoku::{Cell, Cells, Digit, Geometry};
 use std::fmt;
 
 /// The longest chain looked for, in links.
@@ -26,8 +26,8 @@ pub struct XChain {
 }
 
 pub(super) fn find(grid: &Grid) -> Option<Step> {
-    for digit in Digit::all() {
-        for start in Cell::all().filter(|&c| grid.value(c).is_none() && grid.candidates(c).has(digit)) {
+    for digit in grid.digits() {
+        for start in grid.cells().filter(|&c| grid.value(c).is_none() && grid.candidates(c).has(digit)) {
             if let Some(step) = from(grid, digit, start) {
                 return Some(step);
             }
@@ -39,7 +39,7 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
 /// The cells where `digit` has a strong link with `cell`: its only other place in one of the
 /// houses of `cell`.
 fn strong(grid: &Grid, digit: Digit, cell: Cell) -> impl Iterator<Item = Cell> + '_ {
-    cell.houses().into_iter().filter_map(move |house| {
+    grid.houses_of(cell).filter_map(move |house| {
         let mut places = grid.places(house, digit);
         let (p, q) = (places.next()?, places.next()?);
         (places.next().is_none()).then_some(if p == cell { q } else { p })
@@ -51,7 +51,7 @@ fn strong(grid: &Grid, digit: Digit, cell: Cell) -> impl Iterator<Item = Cell> +
 fn from(grid: &Grid, digit: Digit, start: Cell) -> Option<Step> {
     // Each cell reached, and the cell it was reached from. A cell is reached once, "on"
     // (it holds the digit, after an odd number of links) or "off" (after an even number).
-    let mut parent: [Option<Cell>; 81] = [None; 81];
+    let mut parent: Vec<Option<Cell>> = vec![None; grid.geometry().cells()];
     parent[start.index()] = Some(start);
     let mut layer = vec![start];
     for links in 1..=MOST_LINKS {
@@ -61,7 +61,11 @@ fn from(grid: &Grid, digit: Digit, start: Cell) -> Option<Step> {
             let reach: Vec<Cell> = if on {
                 strong(grid, digit, cell).collect()
             } else {
-                cell.peers().filter(|&p| grid.value(p).is_none() && grid.candidates(p).has(digit)).collect()
+                grid.peers(cell)
+                    .iter()
+                    .copied()
+                    .filter(|&p| grid.value(p).is_none() && grid.candidates(p).has(digit))
+                    .collect()
             };
             for to in reach {
                 if parent[to.index()].is_some() {
@@ -105,7 +109,7 @@ impl Explain for XChain {
         write!(f, "X-chain on {digit}: {}, so {first} or {last} is {digit}: {then}", links.join(" → "))
     }
 
-    fn cells(&self) -> Cells {
+    fn cells(&self, _: &Geometry) -> Cells {
         self.cells.iter().copied().collect()
     }
 }

@@ -8,7 +8,7 @@
 
 use super::step::{Explain, removals};
 use super::{Builtin, Grid, Step, read_back};
-use crate::sudoku::{Cell, Cells, Digit, Digits};
+use crate::sudoku::{Cell, Cells, Digit, Digits, Geometry};
 use std::fmt;
 
 /// The most cells a chain may have.
@@ -45,25 +45,33 @@ fn other(grid: &Grid, cell: Cell, digit: Digit) -> Option<Digit> {
 /// ends remove `digit` from a cell that sees both.
 fn from(grid: &Grid, bivalue: Cells, start: Cell, digit: Digit) -> Option<Step> {
     // Each (cell, digit it then holds) reached once, with the state it was reached from.
-    let mut parent: [[Option<(Cell, Digit)>; 9]; 81] = [[None; 9]; 81];
+    // At `cell index * side + digit index`.
+    let side = grid.side();
+    let mut parent: Vec<Option<(Cell, Digit)>> = vec![None; grid.geometry().cells() * side];
     let first = (start, other(grid, start, digit)?);
-    parent[start.index()][first.1.index()] = Some(first);
+    parent[start.index() * side + first.1.index()] = Some(first);
     let mut layer = vec![first];
     for length in 2..=MOST_CELLS {
         let mut next = Vec::new();
         for &(cell, holds) in &layer {
             // The next cell sees this one and has `holds` as a candidate: it is its other digit.
-            for to in cell.peers().filter(|&p| bivalue.contains(p) && grid.candidates(p).has(holds)) {
+            for to in grid
+                .peers(cell)
+                .iter()
+                .copied()
+                .filter(|&p| bivalue.contains(p) && grid.candidates(p).has(holds))
+            {
                 let Some(then) = other(grid, to, holds) else { continue };
-                if parent[to.index()][then.index()].is_some() || to == start {
+                if parent[to.index() * side + then.index()].is_some() || to == start {
                     continue;
                 }
-                parent[to.index()][then.index()] = Some((cell, holds));
+                parent[to.index() * side + then.index()] = Some((cell, holds));
                 next.push((to, then));
                 if then == digit && length >= 3 {
                     let eliminations = grid.eliminations_seen_by(Cells::from([start, to]), digit);
                     if !eliminations.is_empty() {
-                        let cells = read_back(first, (to, then), |(c, d)| parent[c.index()][d.index()]);
+                        let cells =
+                            read_back(first, (to, then), |(c, d)| parent[c.index() * side + d.index()]);
                         return Some(Step::new(XyChain { digit, cells }, vec![], eliminations));
                     }
                 }
@@ -97,7 +105,7 @@ impl Explain for XyChain {
         )
     }
 
-    fn cells(&self) -> Cells {
+    fn cells(&self, _: &Geometry) -> Cells {
         self.cells.iter().map(|&(c, _)| c).collect()
     }
 }

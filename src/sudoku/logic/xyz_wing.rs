@@ -3,7 +3,7 @@
 
 use super::step::{Explain, removals, set};
 use super::{Builtin, Grid, Step};
-use crate::sudoku::{Cell, Cells, Digit, Digits};
+use crate::sudoku::{Cell, Cells, Digit, Digits, Geometry};
 use std::fmt;
 
 /// A pivot {x,y,z} sees pincers {x,z} and {y,z}: one of the three is `digit` (z).
@@ -21,8 +21,10 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
     for pivot in grid.empty_cells().filter(|&c| grid.candidates(c).count() == 3) {
         let xyz = grid.candidates(pivot);
         // The pivot's bivalue peers whose digits are two of its three, in reading order.
-        let wings: Cells = pivot
-            .peers()
+        let wings: Cells = grid
+            .peers(pivot)
+            .iter()
+            .copied()
             .filter(|&c| grid.candidates(c).count() == 2 && xyz.contains(grid.candidates(c)))
             .collect();
         for a in wings {
@@ -61,7 +63,7 @@ impl Explain for XyzWing {
         )
     }
 
-    fn cells(&self) -> Cells {
+    fn cells(&self, _: &Geometry) -> Cells {
         Cells::from([self.pivot.0, self.pincers[0].0, self.pincers[1].0])
     }
 }

@@ -3,7 +3,7 @@
 
 use super::step::{Explain, removals, set};
 use super::{Builtin, Grid, Step};
-use crate::sudoku::{Cell, Cells, Digit, Digits};
+use crate::sudoku::{Cell, Cells, Digit, Digits, Geometry};
 use std::fmt;
 
 /// A bivalue pivot {x,y} sees pincers {x,z} and {y,z}: one pincer is `digit` (z).
@@ -22,8 +22,10 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
     for pivot in bivalue {
         let xy = grid.candidates(pivot);
         // The pivot's bivalue peers that share one digit with it, in reading order.
-        let wings: Cells = pivot
-            .peers()
+        let wings: Cells = grid
+            .peers(pivot)
+            .iter()
+            .copied()
             .filter(|&c| grid.candidates(c).count() == 2 && (grid.candidates(c) & xy).count() == 1)
             .collect();
         for a in wings {
@@ -62,7 +64,7 @@ impl Explain for YWing {
         write!(f, "Y-wing: pivot {p} {pd}, pincers {a} {ad} and {b} {bd}: one pincer is {digit}, so {then}")
     }
 
-    fn cells(&self) -> Cells {
+    fn cells(&self, _: &Geometry) -> Cells {
         Cells::from([self.pivot.0, self.pincers[0].0, self.pincers[1].0])
     }
 }

@@ -134,19 +134,17 @@ impl fmt::Display for ReadError {
 }
 
 /// Whether the plan can run on a grid of `geometry`, or the sentence that says why not: the
-/// classic grid takes everything; other grids take the general engine, Dancing Links and the
-/// seed's generators, and the explorer draws their boxes.
+/// classic grid takes everything; other grids take the general engine, Dancing Links, the
+/// seed's generators and the logic solver (on houses, and killers on the classic grid), and
+/// the explorer draws their boxes and regions.
 pub fn supports(plan: &Plan, geometry: &Geometry) -> Result<(), String> {
     if geometry.is_classic() {
         return Ok(());
     }
     let name = geometry.name();
     let logic = plan.solver == Solver::Logic || matches!(plan.mode, Mode::Explain | Mode::Hint { .. });
-    if logic && !geometry.is_classic_killer() {
-        return Err(format!(
-            "the logic solver knows the classic 9×9 grid only, with or without killer cages, not {name}: \
-             solve without it"
-        ));
+    if logic {
+        backtrack::sudoku::logic::supports(geometry).map_err(|why| format!("{why}: solve without it"))?;
     }
     if matches!(plan.mode, Mode::Compare | Mode::Estimate { .. }) {
         return Err(format!("--compare and --estimate run on the classic 9×9 grid only, not {name}"));

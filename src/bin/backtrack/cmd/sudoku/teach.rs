@@ -7,7 +7,7 @@ use crate::cmd::Status;
 use crate::cmd::{Show, show};
 use backtrack::sudoku::logic::{self, Grade};
 use backtrack::sudoku::{Board, Candidate, Cell, ExactCover, bitboard};
-use backtrack::watch::{Layout, Recorder};
+use backtrack::watch::Recorder;
 use backtrack::{Assumptions, Event, SlotOrder, stack_assumptions};
 use serde::{Serialize, Serializer};
 use std::io::{self, Write};
@@ -468,12 +468,12 @@ pub(super) fn explore_logic(plan: &Plan, board: &Board, path: &std::path::Path) 
     let grid = std::cell::RefCell::new(logic::Grid::new(board));
     let texts = || {
         let grid = grid.borrow();
-        Cell::all()
+        grid.cells()
             .map(|cell| match grid.value(cell) {
                 Some(digit) => digit.to_string(),
-                None => std::iter::once('?')
-                    .chain(grid.candidates(cell).digits().map(|d| char::from(b'0' + d.get())))
-                    .collect(),
+                None => {
+                    std::iter::once('?').chain(grid.candidates(cell).digits().map(|d| d.symbol())).collect()
+                }
             })
             .collect()
     };
@@ -490,13 +490,16 @@ pub(super) fn explore_logic(plan: &Plan, board: &Board, path: &std::path::Path) 
                 grid.place(cell, digit);
             }
         }
-        if recorder.step(&step.to_string(), step.evidence_cells().iter().map(Cell::index)).is_break() {
+        if recorder
+            .step(&step.to_string(), step.evidence_cells(board.geometry()).iter().map(Cell::index))
+            .is_break()
+        {
             break;
         }
     }
     let title =
         format!("backtrack sudoku {board:#}: the logic solver, step by step ({})", report.outcome_sentence());
-    match std::fs::write(path, recorder.page(&title, &Layout::SUDOKU)) {
+    match std::fs::write(path, recorder.page(&title, &super::engines::layout(board))) {
         Ok(()) => eprintln!("wrote {} steps of the logic solver to {}", recorder.len(), path.display()),
         Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
     }
