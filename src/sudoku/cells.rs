@@ -121,22 +121,6 @@ impl Cells {
         self.used().iter().all(|&w| w == 0)
     }
 
-    /// Whether the two sets have no cell in common (`(a & b).is_empty()`, without making the
-    /// set: the techniques ask it of thousands of pairs).
-    #[inline]
-    pub fn is_disjoint(&self, other: &Cells) -> bool {
-        let n = words(self.side.max(other.side));
-        self.words[..n].iter().zip(&other.words[..n]).all(|(a, b)| a & b == 0)
-    }
-
-    /// Whether every cell of `self` is in `other` (`(a - b).is_empty()`, without making the
-    /// set).
-    #[inline]
-    pub fn is_subset(&self, other: &Cells) -> bool {
-        let n = words(self.side.max(other.side));
-        self.words[..n].iter().zip(&other.words[..n]).all(|(a, b)| a & !b == 0)
-    }
-
     /// The words the grid's cells take: every word past them is zero.
     #[inline]
     fn used(&self) -> &[u64] {
@@ -363,6 +347,24 @@ mod tests {
         less.remove(Cell::new(40));
         assert_eq!(set - less, Cells::from(Cell::new(40)));
         assert_eq!(less | Cells::from(Cell::new(40)), set);
+    }
+
+    #[test]
+    fn a_set_holds_the_cells_of_the_largest_grid() {
+        let big = crate::sudoku::Geometry::of_side(25).unwrap();
+        let cells = [big.cell(24, 24), big.cell(0, 0), big.cell(10, 3), big.cell(2, 14)];
+        let set: Cells = cells.into_iter().collect();
+        let indices: Vec<usize> = set.iter().map(Cell::index).collect();
+        assert_eq!(indices, [0, 64, 253, 624]);
+        assert_eq!(set.iter().last().unwrap().to_string(), "r25c25");
+        assert_eq!((set.len(), (!set).len()), (4, 621));
+        assert_eq!(Cells::every(25).len(), 625);
+        let corner = Cells::from(big.cell(24, 24));
+        assert_eq!(set & corner, corner);
+        assert_eq!((set - corner).len(), 3);
+        assert!(!(set - corner).contains(big.cell(24, 24)));
+        // Every cell's peers on the largest grid: its row, column and box, 24 + 24 + 16.
+        assert!(big.all_cells().all(|c| big.peer_set(c).len() == 64 && !big.peer_set(c).contains(c)));
     }
 
     #[test]
