@@ -348,14 +348,10 @@ impl Grid {
         for &house in self.geometry.homes(cell) {
             self.held[house as usize] |= Digits::from(digit);
         }
+        // The geometry's peers of a cell are its houses' cells and its cage-mates.
         let geometry = self.geometry.clone();
         for &peer in geometry.peers(cell) {
             self.eliminate(peer, digit);
-        }
-        if let Some(cages) = self.cages.clone() {
-            for mate in cages.mates(cell) {
-                self.eliminate(mate, digit);
-            }
         }
     }
 

@@ -38,12 +38,6 @@ impl Cages {
             .collect();
         Cages { cages, cage_of }
     }
-
-    /// The other cells of `cell`'s cage.
-    pub(super) fn mates(&self, cell: Cell) -> impl Iterator<Item = Cell> + '_ {
-        let cage = self.cage_of[cell.index()].map(|k| &self.cages[k as usize].0[..]).unwrap_or(&[]);
-        cage.iter().copied().filter(move |&c| c != cell)
-    }
 }
 
 /// The sum of each set of values 1 to 9 (bit v − 1 for the value v).
