@@ -150,7 +150,7 @@ fn what_cannot_be_done_says_why() {
     refused(
         &["sudoku", "--explain", "--rules", "anti-knight", &".".repeat(81)],
         "",
-        "the logic solver reasons on houses and killer cages, not anti-knight: 9×9, anti-knight: solve without it",
+        "the logic solver reasons on houses and killer cages, not anti-knight (9×9, anti-knight): solve without it",
     );
     refused(&["sudoku", "--solver", "bitboard", &sixteen], "", "the band engine is the classic 9×9 grid's");
     refused(&["sudoku", "--solver", "backtrack", SIX], "", "give --order fewest");

@@ -205,21 +205,169 @@ fn killers_are_unique_minimal_graded_and_read_back() {
     let same: Vec<_> = Generator::new(11).killer(true).puzzles().take(3).collect();
     assert_eq!(same, generator.puzzles().take(3).collect::<Vec<_>>());
     // The command line's lines are the variant file's: `sudoku -f` solves them to their solution.
-    let out = run_backtrack(&["generate", "--killer", "--count", "5", "--seed", "4"], b"");
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let lines = text(&out.stdout);
-    let solved = run_backtrack(&["sudoku", "--format", "json", "-f", "-"], lines.as_bytes());
-    assert!(solved.status.success(), "{}", text(&solved.stderr));
-    for (line, answer) in lines.lines().zip(text(&solved.stdout).lines()) {
-        let line: serde_json::Value = serde_json::from_str(line).unwrap();
-        let answer: serde_json::Value = serde_json::from_str(answer).unwrap();
-        assert_eq!(answer["solutions"][0], line["solution"]);
-        assert_eq!(answer["unique"], true);
-        let rules = common::Rules::of_json(&line);
-        assert_eq!(rules.check(line["givens"].as_str().unwrap(), line["solution"].as_str().unwrap()), Ok(()));
-    }
+    read_back(&["--killer", "--count", "5", "--seed", "4"]);
     // A grade asked for is kept.
     for puzzle in Generator::new(5).killer(true).grade(Grade::Easy).puzzles().take(3) {
         assert_eq!(puzzle.grade, Grade::Easy);
+    }
+}
+
+/// A 6×6 jigsaw of six regions, drawn here (each region six cells side by side).
+const JIGSAW_6: &str = "AAABBBAACCBBDACCBEDDCCEEDFFFFEDDFFEE";
+
+/// Grids of other sizes and shapes: each puzzle keeps its grid's rules (by the checker of
+/// tests/common, built from the rules), has one solution and is minimal by Dancing Links on the
+/// grid's matrix (not the general engine the generator asks), follows its symmetry, and has the
+/// grade the logic solver gives it.
+#[test]
+fn puzzles_of_every_grid_are_unique_minimal_and_graded() {
+    use backtrack::sudoku::{Extra, Geometry};
+    let latin_checker = |side| common::Rules::new(side, None, None, &[]);
+    let cases = [
+        (Geometry::of_side(4).unwrap(), common::Rules::new(4, Some((2, 2)), None, &[]), Symmetry::None),
+        (Geometry::of_side(5).unwrap(), latin_checker(5), Symmetry::Rotational),
+        (Geometry::boxed(2, 3).unwrap(), common::Rules::new(6, Some((2, 3)), None, &[]), Symmetry::Quarter),
+        (Geometry::boxed(3, 2).unwrap(), common::Rules::new(6, Some((3, 2)), None, &[]), Symmetry::Mirror),
+        (Geometry::boxed(2, 4).unwrap(), common::Rules::new(8, Some((2, 4)), None, &[]), Symmetry::None),
+        (
+            Geometry::jigsaw(6, JIGSAW_6).unwrap(),
+            common::Rules::new(6, None, Some(JIGSAW_6), &[]),
+            Symmetry::None,
+        ),
+        (
+            Geometry::classic().with_extras(&[Extra::Diagonals]).unwrap(),
+            common::Rules::new(9, Some((3, 3)), None, &["diagonals"]),
+            Symmetry::Diagonal,
+        ),
+        (
+            Geometry::classic().with_extras(&[Extra::Windoku]).unwrap(),
+            common::Rules::new(9, Some((3, 3)), None, &["windoku"]),
+            Symmetry::None,
+        ),
+    ];
+    for (geometry, rules, symmetry) in cases {
+        let name = geometry.name();
+        let side = geometry.side();
+        let mut cover = ExactCover::of(&geometry);
+        let generator = Generator::new(8).symmetry(symmetry).geometry(&geometry).unwrap();
+        for puzzle in generator.puzzles().take(3) {
+            let board = &puzzle.board;
+            let (line, solution) = (format!("{board:#}"), format!("{:#}", puzzle.solution));
+            assert_eq!(board.geometry(), &geometry);
+            assert_eq!(rules.check(&line, &solution), Ok(()), "{name}: {line}");
+            assert_eq!(dlx_lines(&mut cover, board), std::slice::from_ref(&solution), "{name}: {line}");
+            assert!(puzzle.minimal, "{name}: every check ends on a small grid");
+            let values = board.values();
+            let givens: Vec<usize> = (0..values.len()).filter(|&i| values[i] != 0).collect();
+            assert_eq!(puzzle.givens(), givens.len());
+            for &i in &givens {
+                let (r, c) = (i / side, i % side);
+                let mut group = vec![i];
+                let last = side - 1;
+                group.extend(match symmetry {
+                    Symmetry::None => vec![],
+                    Symmetry::Rotational => vec![(last - r) * side + last - c],
+                    Symmetry::Quarter => {
+                        vec![c * side + last - r, (last - r) * side + last - c, (last - c) * side + r]
+                    }
+                    Symmetry::Mirror => vec![r * side + last - c],
+                    Symmetry::Diagonal => vec![c * side + r],
+                    Symmetry::Dihedral => unreachable!("not among the cases"),
+                });
+                let mut fewer = values.clone();
+                for &j in &group {
+                    assert_ne!(values[j], 0, "{name} {symmetry:?}: cell {i} given, its image {j} not");
+                    fewer[j] = 0;
+                }
+                let fewer = Board::from_values(&geometry, &fewer).unwrap();
+                assert_eq!(dlx_lines(&mut cover, &fewer).len(), 2, "{name}: {line}: cell {i} is not needed");
+            }
+            assert_eq!(logic::solve(board).grade(), puzzle.grade, "{name}: {line}");
+        }
+        // The same seed, the same puzzles.
+        let again = Generator::new(8).symmetry(symmetry).geometry(&geometry).unwrap();
+        assert_eq!(again.puzzle(1), generator.puzzle(1), "{name}");
+    }
+    // A grade asked for on another grid is kept.
+    let six = Geometry::boxed(2, 3).unwrap();
+    for puzzle in Generator::new(1).grade(Grade::Medium).geometry(&six).unwrap().puzzles().take(2) {
+        assert_eq!(logic::solve(&puzzle.board).grade(), Grade::Medium);
+    }
+    // Rules the logic solver cannot grade, and cages, are refused with the reason.
+    let knight = Geometry::classic().with_extras(&[Extra::AntiKnight]).unwrap();
+    let why = Generator::new(1).geometry(&knight).unwrap_err();
+    assert!(why.contains("anti-knight"), "{why}");
+    // Killers are the classic grid's.
+    assert_eq!(Generator::new(1).killer(true).geometry(&six).unwrap().puzzle(0), None);
+}
+
+/// `backtrack generate ARGS` prints lines of the variant file, and `backtrack sudoku -f` solves
+/// each to its solution, which keeps the line's rules (by the checker of tests/common).
+fn read_back(args: &[&str]) {
+    let out = run_backtrack(&[&["generate"], args].concat(), b"");
+    assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    let lines = text(&out.stdout);
+    let solved = run_backtrack(&["sudoku", "--format", "json", "-f", "-"], lines.as_bytes());
+    assert!(solved.status.success(), "{args:?}: {}", text(&solved.stderr));
+    assert_eq!(text(&solved.stdout).lines().count(), lines.lines().count());
+    for (line, answer) in lines.lines().zip(text(&solved.stdout).lines()) {
+        let line: serde_json::Value = serde_json::from_str(line).unwrap();
+        let answer: serde_json::Value = serde_json::from_str(answer).unwrap();
+        assert_eq!(answer["solutions"][0], line["solution"], "{args:?}");
+        assert_eq!(answer["unique"], true);
+        let rules = common::Rules::of_json(&line);
+        let (givens, solution) = (line["givens"].as_str().unwrap(), line["solution"].as_str().unwrap());
+        assert_eq!(rules.check(givens, solution), Ok(()), "{args:?}");
+    }
+}
+
+/// Solutions on any grid by Dancing Links on its matrix, up to two, as lines.
+fn dlx_lines(cover: &mut ExactCover, board: &Board) -> Vec<String> {
+    let mut solver = cover.solver(board);
+    let mut found = Vec::new();
+    while found.len() < 2 {
+        let Some(options) = solver.next_solution() else { break };
+        found.push(format!("{:#}", ExactCover::board_of(board.geometry(), options)));
+    }
+    found
+}
+
+/// The command line: `--size`, `--boxes`, `--regions`, `--rules`; a puzzle whose length gives
+/// its grid is a line, any other a line of the variant file; `backtrack sudoku` reads both back
+/// to the solution; and what cannot be made is refused in words.
+#[test]
+fn the_command_makes_puzzles_of_any_grid() {
+    let six = run_backtrack(&["generate", "--size", "6", "--count", "3", "--seed", "5"], b"");
+    assert!(six.status.success(), "{}", text(&six.stderr));
+    let lines = text(&six.stdout);
+    assert_eq!(lines.lines().count(), 3);
+    let counted = run_backtrack(&["sudoku", "--count", "--limit", "2", "-f", "-"], lines.as_bytes());
+    assert!(counted.status.success(), "{}", text(&counted.stderr));
+    for (line, count) in lines.lines().zip(text(&counted.stdout).lines()) {
+        assert_eq!(line.len(), 36, "{line}");
+        assert!(count.starts_with('1'), "{line}: {count}");
+    }
+    for args in [
+        &["--regions", JIGSAW_6][..],
+        &["--boxes", "3x2"],
+        &["--rules", "diagonals"],
+        &["--size", "4", "--rules", "diagonals"],
+    ] {
+        read_back(&[&["--count", "2", "--seed", "6"], args].concat());
+    }
+    for (args, says) in [
+        (&["--size", "3"][..], "--size"),
+        (&["--size", "26"], "--size"),
+        (&["--boxes", "1x3"], "side 3"),
+        (&["--regions", "AABB"], "--regions: the map has 4 letters"),
+        (&["--regions", "AAAAAAAAAAAAAAAA"], "--regions"),
+        (&["--rules", "anti-knight"], "anti-knight"),
+        (&["--killer", "--size", "6"], "--killer"),
+    ] {
+        let out = run_backtrack(&[&["generate"], args].concat(), b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let said = text(&out.stderr);
+        assert!(said.contains(says), "{args:?}: {said}");
+        assert!(!said.contains("panicked"), "{said}");
     }
 }

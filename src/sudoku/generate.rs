@@ -14,10 +14,23 @@
 //!
 //! Puzzle `i` of a seed comes from its own random stream, so the same seed gives the same
 //! puzzles whatever the order or the number of threads that make them.
+//!
+//! **Any grid of houses** ([`Generator::geometry`]: 4×4 to 25×25, boxes of any shape, jigsaw
+//! regions, diagonals, windows). The random solution is made otherwise there: the first row a
+//! random order of the values (any solution's first row is one, with its values renamed), then
+//! N more cells, each given a random value among its candidates, and the general engine
+//! ([`search`](super::search)) completes the grid; if that grid has no completion within
+//! [`COMPLETION_GUESSES`] guesses, another is drawn. Each uniqueness check of step 2 is bounded
+//! too ([`UNIQUENESS_GUESSES`]): a given whose removal cannot be proved to keep one solution
+//! within the bound stays, so the puzzle always has one solution, and [`Puzzle::minimal`] says
+//! whether every check ended. The logic solver grades within [`GRADING_STEPS`] steps; a puzzle
+//! it cannot grade so is passed over, as one of another grade is.
 
+use super::geometry::classic;
 use super::logic::{self, Grade, Kind};
-use super::{Board, Cage, Cell, Geometry};
-use crate::SplitMix64;
+use super::search::Solutions;
+use super::{Board, Cage, Cell, Digit, Geometry};
+use crate::{Budget, SplitMix64};
 use std::fmt;
 
 /// Which cells a puzzle's givens mirror.
@@ -27,7 +40,8 @@ pub enum Symmetry {
     /// Any pattern.
     #[default]
     None,
-    /// Half-turn: r,c and 8-r,8-c (the newspapers' favourite).
+    /// Half-turn: r,c and 8-r,8-c on the 9×9 grid, N−1−r,N−1−c on any (the newspapers'
+    /// favourite).
     Rotational,
     /// Quarter-turn: the four images of a cell under rotation by 90°.
     Quarter,
@@ -50,27 +64,42 @@ impl Symmetry {
         Symmetry::Dihedral,
     ];
 
-    /// The cells `cell` stands with: itself and its images, without repeats, smallest first.
+    /// The cells `cell` stands with on its grid: itself and its images, without repeats,
+    /// smallest first.
+    ///
+    /// ```
+    /// use backtrack::sudoku::{Cell, Geometry};
+    /// use backtrack::sudoku::generate::Symmetry;
+    ///
+    /// let names = |cells: Vec<Cell>| cells.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+    /// assert_eq!(names(Symmetry::Rotational.orbit(Cell::at(0, 1))), ["r1c2", "r9c8"]);
+    /// let six = Geometry::boxed(2, 3)?;
+    /// assert_eq!(names(Symmetry::Quarter.orbit(six.cell(0, 1))), ["r1c2", "r2c6", "r5c1", "r6c5"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn orbit(self, cell: Cell) -> Vec<Cell> {
-        let (r, c) = (cell.row(), cell.col());
+        let (side, r, c) = (cell.side(), cell.row(), cell.col());
+        let last = side - 1;
         let images: Vec<(usize, usize)> = match self {
             Symmetry::None => vec![(r, c)],
-            Symmetry::Rotational => vec![(r, c), (8 - r, 8 - c)],
-            Symmetry::Quarter => vec![(r, c), (c, 8 - r), (8 - r, 8 - c), (8 - c, r)],
-            Symmetry::Mirror => vec![(r, c), (r, 8 - c)],
+            Symmetry::Rotational => vec![(r, c), (last - r, last - c)],
+            Symmetry::Quarter => vec![(r, c), (c, last - r), (last - r, last - c), (last - c, r)],
+            Symmetry::Mirror => vec![(r, c), (r, last - c)],
             Symmetry::Diagonal => vec![(r, c), (c, r)],
-            Symmetry::Dihedral => vec![(r, c), (r, 8 - c), (8 - r, c), (8 - r, 8 - c)],
+            Symmetry::Dihedral => vec![(r, c), (r, last - c), (last - r, c), (last - r, last - c)],
         };
-        let mut cells: Vec<Cell> = images.into_iter().map(|(r, c)| Cell::at(r, c)).collect();
+        let mut cells: Vec<Cell> =
+            images.into_iter().map(|(r, c)| Cell::in_grid(side, r * side + c)).collect();
         cells.sort_unstable();
         cells.dedup();
         cells
     }
 
-    /// The groups of cells that are given or emptied together, each once.
-    fn orbits(self) -> Vec<Vec<Cell>> {
+    /// The groups of cells of `geometry` that are given or emptied together, each once.
+    fn orbits(self, geometry: &Geometry) -> Vec<Vec<Cell>> {
         // Each orbit once: from its smallest cell.
-        Cell::all().filter(|&cell| self.orbit(cell)[0] == cell).map(|cell| self.orbit(cell)).collect()
+        let cells = geometry.all_cells();
+        cells.filter(|&cell| self.orbit(cell)[0] == cell).map(|cell| self.orbit(cell)).collect()
     }
 
     /// The name, as the command line takes it.
@@ -105,6 +134,10 @@ pub struct Puzzle {
     pub hardest: Option<Kind>,
     /// Solutions tried before this one had the grade asked for (0 when the first did).
     pub tries: u64,
+    /// Whether emptying any given (or group of givens) was proved to leave more than one
+    /// solution. Always on the classic grid; on larger grids a check that reaches
+    /// [`UNIQUENESS_GUESSES`] keeps its given, and the puzzle may then not be minimal.
+    pub minimal: bool,
 }
 
 impl Puzzle {
@@ -115,7 +148,7 @@ impl Puzzle {
 
     /// How many givens it has.
     pub fn givens(&self) -> usize {
-        Cell::all().filter(|&c| self.board.get(c).is_some()).count()
+        self.board.values().iter().filter(|&&v| v != 0).count()
     }
 }
 
@@ -139,13 +172,51 @@ pub struct Generator {
     symmetry: Symmetry,
     max_tries: u64,
     killer: bool,
+    geometry: Geometry,
 }
 
 impl Generator {
     /// A generator whose puzzles all follow from `seed`: any grade, no symmetry, and up to
     /// 100,000 solutions tried per puzzle.
     pub fn new(seed: u64) -> Generator {
-        Generator { seed, grade: None, symmetry: Symmetry::None, max_tries: 100_000, killer: false }
+        Generator {
+            seed,
+            grade: None,
+            symmetry: Symmetry::None,
+            max_tries: 100_000,
+            killer: false,
+            geometry: Geometry::classic(),
+        }
+    }
+
+    /// Make the puzzles on this grid of houses: any size from 4×4 to 25×25, boxes of any shape,
+    /// jigsaw regions, the diagonals and windows (see the module docs for how). Refused, with
+    /// the reason: cages (a killer's are made by [`Generator::killer`], on the classic grid) and
+    /// the rules between cells, which the logic solver cannot grade.
+    ///
+    /// ```
+    /// use backtrack::sudoku::generate::Generator;
+    /// use backtrack::sudoku::{Extra, Geometry};
+    ///
+    /// let six = Geometry::boxed(2, 3)?.with_extras(&[Extra::Diagonals])?;
+    /// let puzzle = Generator::new(5).geometry(&six)?.puzzle(0).expect("a puzzle within the tries");
+    /// assert_eq!(puzzle.board.geometry(), &six);
+    /// assert_eq!(puzzle.board.count_solutions(2), 1);
+    /// assert!(puzzle.minimal);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn geometry(mut self, geometry: &Geometry) -> Result<Generator, String> {
+        if !geometry.cages().is_empty() {
+            return Err(
+                "the generator makes its own cages (killers, on the classic grid): give a grid without them"
+                    .into(),
+            );
+        }
+        // The generator grades every puzzle with the logic solver.
+        logic::supports(geometry)
+            .map_err(|why| format!("the generator grades with the logic solver: {why}"))?;
+        self.geometry = geometry.clone();
+        Ok(self)
     }
 
     /// Keep only puzzles of this grade.
@@ -164,7 +235,8 @@ impl Generator {
     /// values, the sum of each known), then as many givens emptied as leave one solution, which
     /// is often all of them. The puzzle's board carries the cages in its geometry. A killer the
     /// logic solver cannot grade within [`KILLER_STEPS`] steps is passed over, as one of
-    /// another grade is.
+    /// another grade is. Killers are made on the classic grid: with another
+    /// [`geometry`](Generator::geometry), [`puzzle`](Generator::puzzle) makes none.
     ///
     /// ```
     /// use backtrack::sudoku::generate::Generator;
@@ -196,15 +268,26 @@ impl Generator {
         let mut random = SplitMix64::new(
             SplitMix64::new(self.seed).next_u64() ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15),
         );
-        let orbits = self.symmetry.orbits();
+        let classic = self.geometry.is_classic();
+        if self.killer && !classic {
+            return None;
+        }
+        let orbits = self.symmetry.orbits(&self.geometry);
         for tries in 0..self.max_tries {
-            let solution = random_solution(&mut random);
-            let geometry = if self.killer { cages(&solution, &mut random) } else { Geometry::classic() };
-            let board = minimal(&geometry, &solution, &orbits, &mut random);
-            let report = if self.killer {
+            let solution = if classic {
+                random_solution(&mut random).to_vec()
+            } else {
+                // A start without a completion (or a grid without any) costs a try.
+                let Some(grid) = self.random_grid(&mut random) else { continue };
+                grid
+            };
+            let geometry = if self.killer { cages(&solution, &mut random) } else { self.geometry.clone() };
+            let (board, minimal) = minimal(&geometry, &solution, &orbits, &mut random);
+            let report = if self.killer || !classic {
+                let steps = if self.killer { KILLER_STEPS } else { GRADING_STEPS };
                 let chain: Vec<&dyn logic::Technique> =
                     logic::Builtin::ALL.iter().map(|t| t as &dyn logic::Technique).collect();
-                let report = logic::solve_within(&board, &chain, &crate::Budget::nodes(KILLER_STEPS));
+                let report = logic::solve_within(&board, &chain, &Budget::nodes(steps));
                 if report.outcome != logic::Outcome::Solved {
                     continue;
                 }
@@ -216,10 +299,34 @@ impl Generator {
             if self.grade.is_none_or(|wanted| wanted == grade) {
                 let hardest = report.hardest();
                 let solution = board_in(&geometry, &solution);
-                return Some(Puzzle { board, solution, grade, hardest, tries });
+                return Some(Puzzle { board, solution, grade, hardest, tries, minimal });
             }
         }
         None
+    }
+
+    /// A random solution grid of any geometry of houses (see the module docs), or `None` if
+    /// the random start drawn has no completion within [`COMPLETION_GUESSES`].
+    fn random_grid(&self, random: &mut SplitMix64) -> Option<Vec<u8>> {
+        let geometry = &self.geometry;
+        let side = geometry.side();
+        let board = Board::empty_of(geometry);
+        let mut values: Vec<u8> = (1..=side as u8).collect();
+        random.shuffle(&mut values);
+        for (col, &value) in values.iter().enumerate() {
+            board.place(geometry.cell(0, col), Digit::new(value)).expect("a row's values all differ");
+        }
+        let mut cells: Vec<Cell> = board.empty_cells().collect();
+        random.shuffle(&mut cells);
+        for &cell in &cells[..side.min(cells.len())] {
+            let candidates: Vec<Digit> = board.candidates(cell).digits().collect();
+            if !candidates.is_empty() {
+                let digit = candidates[random.below(candidates.len())];
+                board.place(cell, digit).expect("a candidate keeps the rules");
+            }
+        }
+        let mut search = Solutions::new(&board).budget(&Budget::nodes(COMPLETION_GUESSES));
+        search.next().map(|()| search.values())
     }
 
     /// The puzzles `0, 1, 2, ...` of this seed, as long as each is found within the budget.
@@ -228,31 +335,36 @@ impl Generator {
     }
 }
 
+/// The classic grid's side, and the side of its boxes and its bands.
+const SIDE: usize = classic::SIDE;
+const BAND: usize = 3;
+
 /// Nine rows (or columns) in a random order that keeps every box a box: the three bands in
 /// any order, and the three lines of each band in any order. Moving a solution's rows (or
 /// columns) so gives another solution.
-pub fn shuffled_lines(random: &mut SplitMix64) -> [usize; 9] {
-    let mut bands = [0, 1, 2];
+pub fn shuffled_lines(random: &mut SplitMix64) -> [usize; SIDE] {
+    let mut bands: [usize; BAND] = std::array::from_fn(|b| b);
     random.shuffle(&mut bands);
-    let mut order = [0; 9];
+    let mut order = [0; SIDE];
     for (b, &band) in bands.iter().enumerate() {
-        let mut lines = [0, 1, 2];
+        let mut lines: [usize; BAND] = std::array::from_fn(|l| l);
         random.shuffle(&mut lines);
         for (i, &line) in lines.iter().enumerate() {
-            order[b * 3 + i] = band * 3 + line;
+            order[b * BAND + i] = band * BAND + line;
         }
     }
     order
 }
 
-/// A random solution grid (digits 1 to 9, reading order).
-fn random_solution(random: &mut SplitMix64) -> [u8; 81] {
-    let mut cells = [0u8; 81];
-    for b in [0, 4, 8] {
-        let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+/// A random solution of the classic grid (digits 1 to 9, reading order).
+fn random_solution(random: &mut SplitMix64) -> [u8; classic::CELLS] {
+    let mut cells = [0u8; classic::CELLS];
+    // The boxes of the diagonal: 0, 4, 8.
+    for b in (0..BAND).map(|k| k * (BAND + 1)) {
+        let mut digits: [u8; SIDE] = std::array::from_fn(|i| i as u8 + 1);
         random.shuffle(&mut digits);
         for (i, d) in digits.into_iter().enumerate() {
-            cells[(b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3] = d;
+            cells[(b / BAND * BAND + i / BAND) * SIDE + b % BAND * BAND + i % BAND] = d;
         }
     }
     let board = Board::try_from(cells).expect("the diagonal boxes never see each other");
@@ -265,19 +377,16 @@ fn random_solution(random: &mut SplitMix64) -> [u8; 81] {
     let full = board.digits();
     let (rows, cols, transpose) = (shuffled_lines(random), shuffled_lines(random), random.below(2) == 1);
     std::array::from_fn(|i| {
-        let (r, c) = (rows[i / 9], cols[i % 9]);
+        let (r, c) = (rows[i / SIDE], cols[i % SIDE]);
         let (r, c) = if transpose { (c, r) } else { (r, c) };
         full[Cell::at(r, c).index()]
     })
 }
 
-fn board_of(cells: &[u8; 81]) -> Board {
-    Board::try_from(*cells).expect("a generator's grids keep the rules")
-}
-
-fn board_in(geometry: &Geometry, cells: &[u8; 81]) -> Board {
+fn board_in(geometry: &Geometry, cells: &[u8]) -> Board {
     if geometry.is_classic() {
-        return board_of(cells);
+        let cells: [u8; classic::CELLS] = cells.try_into().expect("the classic grid's cells");
+        return Board::try_from(cells).expect("a generator's grids keep the rules");
     }
     Board::from_values(geometry, cells).expect("a generator's grids keep the rules")
 }
@@ -286,12 +395,24 @@ fn board_in(geometry: &Geometry, cells: &[u8; 81]) -> Board {
 /// hard ones can take it minutes.
 pub const KILLER_STEPS: u64 = 20_000;
 
+/// The most steps the logic solver may take to grade a puzzle on a grid other than the classic
+/// one (its trials on a 16×16 grid can take it minutes).
+pub const GRADING_STEPS: u64 = 20_000;
+
+/// The most guesses the general engine may take to complete a random start of a solution grid
+/// (one without a completion is then dropped for another, as a try).
+pub const COMPLETION_GUESSES: u64 = 10_000;
+
+/// The most guesses the general engine may take to prove that emptying a given keeps one
+/// solution; past it the given stays.
+pub const UNIQUENESS_GUESSES: u64 = 1_000;
+
 /// The classic grid with `solution` cut into cages: each grown from a random cell by random
 /// side-by-side cells of other values, to two to four cells (fewer where no neighbour is
 /// left), its sum the sum of its values.
-fn cages(solution: &[u8; 81], random: &mut SplitMix64) -> Geometry {
-    let mut cage_of = [usize::MAX; 81];
-    let mut order: Vec<usize> = (0..81).collect();
+fn cages(solution: &[u8], random: &mut SplitMix64) -> Geometry {
+    let mut cage_of = [usize::MAX; classic::CELLS];
+    let mut order: Vec<usize> = (0..classic::CELLS).collect();
     random.shuffle(&mut order);
     let mut cages: Vec<Vec<usize>> = Vec::new();
     for start in order {
@@ -305,12 +426,12 @@ fn cages(solution: &[u8; 81], random: &mut SplitMix64) -> Geometry {
             let mut next: Vec<usize> = cage
                 .iter()
                 .flat_map(|&c| {
-                    let (r, col) = (c / 9, c % 9);
+                    let (r, col) = (c / SIDE, c % SIDE);
                     [
-                        (r > 0).then(|| c - 9),
-                        (r < 8).then(|| c + 9),
+                        (r > 0).then(|| c - SIDE),
+                        (r + 1 < SIDE).then(|| c + SIDE),
                         (col > 0).then(|| c - 1),
-                        (col < 8).then(|| c + 1),
+                        (col + 1 < SIDE).then(|| c + 1),
                     ]
                 })
                 .flatten()
@@ -337,20 +458,37 @@ fn cages(solution: &[u8; 81], random: &mut SplitMix64) -> Geometry {
     Geometry::classic().with_cages(cages).expect("cages of different values, their sums made")
 }
 
-/// The solution with as many groups of cells emptied as leave one solution, in random order.
-fn minimal(geometry: &Geometry, solution: &[u8; 81], orbits: &[Vec<Cell>], random: &mut SplitMix64) -> Board {
-    let mut cells = *solution;
+/// The solution with as many groups of cells emptied as leave one solution, in random order;
+/// and whether every check ended (see [`Puzzle::minimal`]).
+fn minimal(
+    geometry: &Geometry,
+    solution: &[u8],
+    orbits: &[Vec<Cell>],
+    random: &mut SplitMix64,
+) -> (Board, bool) {
+    let mut cells = solution.to_vec();
     let mut order: Vec<&Vec<Cell>> = orbits.iter().collect();
     random.shuffle(&mut order);
+    let mut minimal = true;
     for orbit in order {
         for &cell in orbit {
             cells[cell.index()] = 0;
         }
-        if board_in(geometry, &cells).count_solutions(2) != 1 {
+        let board = board_in(geometry, &cells);
+        let unique = if geometry.is_classic() {
+            board.count_solutions(2) == 1
+        } else {
+            let mut search = Solutions::new(&board).budget(&Budget::nodes(UNIQUENESS_GUESSES));
+            let found = search.by_ref().take(2).count();
+            let ended = search.outcome() != super::bitboard::Outcome::OutOfBudget;
+            minimal &= ended || found == 2;
+            found == 1 && ended
+        };
+        if !unique {
             for &cell in orbit {
                 cells[cell.index()] = solution[cell.index()];
             }
         }
     }
-    board_in(geometry, &cells)
+    (board_in(geometry, &cells), minimal)
 }

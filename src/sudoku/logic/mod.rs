@@ -108,7 +108,7 @@ pub fn supports(geometry: &crate::sudoku::Geometry) -> Result<(), String> {
     let name = geometry.name();
     if let Some(rule) = geometry.relation() {
         return Err(format!(
-            "the logic solver reasons on houses and killer cages, not {}: {name}",
+            "the logic solver reasons on houses and killer cages, not {} ({name})",
             rule.name()
         ));
     }

@@ -3,6 +3,7 @@
 use super::{Show, Status, show};
 use backtrack::sudoku::generate::{Generator, Puzzle, Symmetry};
 use backtrack::sudoku::logic::Grade;
+use backtrack::sudoku::{Extra, Geometry};
 use clap::ValueEnum;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -22,6 +23,13 @@ Examples:
   backtrack generate --count 1000 --format json        with solutions, grades and ratings
   backtrack generate --killer --count 5 > k.jsonl      killers, as lines of the variant file
   backtrack sudoku --explain \"$(head -1 k.jsonl)\"     the first, explained step by step
+  backtrack generate --size 16 --format text   a 16x16 puzzle, drawn
+  backtrack generate --boxes 2x3 --count 5     6x6 puzzles with boxes of 2 rows by 3 columns
+  backtrack generate --regions MAP             a jigsaw on the regions of MAP (N² letters)
+  backtrack generate --rules diagonals         X-Sudoku
+
+A puzzle on a grid its length does not give (regions, rules, boxes other than the size's own)
+is a line of the variant file, as a killer is: `backtrack sudoku -f` reads it back.
 
 The grades are the logic solver's (backtrack sudoku --solver logic): easy (singles), medium
 (locked candidates, pairs), hard (X-wing, triples), fiendish (swordfish, jellyfish, wings, quads),
@@ -67,8 +75,51 @@ pub struct Args {
     /// givens emptied while one solution is left (often every one). Each killer is one line
     /// of the variant file (JSON: size, boxes, givens, cages, solution, grade), which
     /// `backtrack sudoku -f` reads back; `--format text` draws its grid and cages.
-    #[arg(long, conflicts_with = "symmetry")]
+    #[arg(long, conflicts_with_all = ["symmetry", "size", "boxes", "regions", "rules"])]
     killer: bool,
+
+    /// A grid of side N (4 to 25): square boxes where N is a square, else 2x3, 2x4, 3x4, ...;
+    /// no boxes where N is prime (a Latin square) [default: 9].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(4..=25), allow_negative_numbers = true)]
+    size: Option<u64>,
+
+    /// Boxes of R rows by C columns (`2x3`, `3x4`, `4x4`, ...): a grid of side R·C.
+    #[arg(long, value_name = "RxC", value_parser = crate::cmd::sudoku::boxes, conflicts_with = "size")]
+    boxes: Option<(usize, usize)>,
+
+    /// A jigsaw: N² letters in reading order, one a region of N cells, instead of boxes.
+    #[arg(long, value_name = "MAP", conflicts_with_all = ["size", "boxes"])]
+    regions: Option<String>,
+
+    /// Extra houses, comma-separated: `diagonals` (X-Sudoku), `windoku` (windows the size of a
+    /// box).
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = crate::cmd::sudoku::rule)]
+    rules: Vec<Extra>,
+}
+
+impl Args {
+    /// The grid of `--size`, `--boxes`, `--regions` and `--rules`.
+    fn geometry(&self) -> Result<Geometry, String> {
+        let geometry = match (&self.regions, self.boxes, self.size) {
+            (Some(map), _, _) => {
+                let cells = map.chars().filter(|c| !c.is_whitespace()).count();
+                let side = (4..=25).find(|s| s * s == cells).ok_or_else(|| {
+                    format!("--regions: the map has {cells} letters, not N² for a side N from 4 to 25")
+                })?;
+                Geometry::jigsaw(side, map).map_err(|e| format!("--regions: {e}"))?
+            }
+            (None, Some((rows, cols)), _) => {
+                Geometry::boxed(rows, cols).map_err(|e| format!("--boxes: {e}"))?
+            }
+            (None, None, size) => {
+                Geometry::of_side(size.unwrap_or(9) as usize).map_err(|e| format!("--size: {e}"))?
+            }
+        };
+        if geometry.side() < 4 {
+            return Err(format!("--boxes: a grid of side {}: give 4 to 25", geometry.side()));
+        }
+        geometry.with_extras(&self.rules).map_err(|e| format!("--rules: {e}"))
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -112,9 +163,50 @@ struct Made {
     symmetry: &'static str,
     seed: u64,
     tries: u64,
+    /// Whether every given was proved needed (on large grids a bounded check may keep one).
+    minimal: bool,
     /// A killer's cages, as the variant file writes them.
     #[serde(skip_serializing_if = "Option::is_none")]
     cages: Option<Vec<CageLine>>,
+    /// The grid, as the variant file gives it, when the puzzle's length does not say it.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    grid: Option<GridFields>,
+}
+
+/// The fields of the variant file that give a grid.
+#[derive(Clone, Serialize)]
+struct GridFields {
+    size: usize,
+    boxes: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    regions: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    rules: Vec<&'static str>,
+}
+
+impl GridFields {
+    /// The fields of `geometry`, or `None` where a line's length gives the grid (no regions, no
+    /// rules, the size's own boxes).
+    fn of(geometry: &Geometry) -> Option<GridFields> {
+        let side = geometry.side();
+        let own = Geometry::of_side(side).ok();
+        let regions = geometry.boxes().is_none() && geometry.region_of(geometry.cell(0, 0)).is_some();
+        if geometry.extras().is_empty() && !regions && own.is_some_and(|own| own.boxes() == geometry.boxes())
+        {
+            return None;
+        }
+        Some(GridFields {
+            size: side,
+            boxes: geometry.boxes().map(|(r, c)| format!("{r}x{c}")),
+            regions: regions.then(|| {
+                geometry
+                    .all_cells()
+                    .map(|c| geometry.region_of(c).map_or('.', |r| char::from(b'A' + r as u8)))
+                    .collect()
+            }),
+            rules: geometry.extras().iter().map(|e| e.name()).collect(),
+        })
+    }
 }
 
 /// A cage as the variant file writes it.
@@ -150,11 +242,37 @@ impl Made {
             symmetry: symmetry.name(),
             seed,
             tries: puzzle.tries,
+            minimal: puzzle.minimal,
             cages: (!puzzle.board.geometry().cages().is_empty()).then(|| {
                 let cages = puzzle.board.geometry().cages().iter();
                 cages.map(|c| CageLine { sum: c.sum, cells: c.cells.clone() }).collect()
             }),
+            grid: GridFields::of(puzzle.board.geometry())
+                .filter(|_| puzzle.board.geometry().cages().is_empty()),
         }
+    }
+
+    /// A puzzle whose grid its line does not give, as its line of the variant file.
+    fn grid_line(&self, grid: &GridFields) -> io::Result<String> {
+        #[derive(Serialize)]
+        struct GridLine<'m> {
+            id: String,
+            #[serde(flatten)]
+            grid: &'m GridFields,
+            givens: &'m str,
+            solution: &'m str,
+            grade: &'m str,
+            score: f32,
+        }
+        let line = GridLine {
+            id: format!("puzzle-{}-{}", self.seed, self.number),
+            grid,
+            givens: &self.puzzle,
+            solution: &self.solution,
+            grade: &self.grade,
+            score: self.score,
+        };
+        serde_json::to_string(&line).map_err(io::Error::other)
     }
 
     /// A killer as its line of the variant file (`--format line`).
@@ -175,9 +293,10 @@ impl Made {
 
 impl Show for Made {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
-        match &self.cages {
-            Some(cages) => writeln!(out, "{}", self.variant_line(cages)?),
-            None => writeln!(out, "{}", self.puzzle),
+        match (&self.cages, &self.grid) {
+            (Some(cages), _) => writeln!(out, "{}", self.variant_line(cages)?),
+            (None, Some(grid)) => writeln!(out, "{}", self.grid_line(grid)?),
+            (None, None) => writeln!(out, "{}", self.puzzle),
         }
     }
 }
@@ -202,6 +321,13 @@ pub fn run(args: Args) -> io::Result<Status> {
     });
     let symmetry = args.symmetry;
     let mut generator = Generator::new(seed).symmetry(symmetry).max_tries(args.max_tries).killer(args.killer);
+    match args.geometry().and_then(|geometry| generator.clone().geometry(&geometry)) {
+        Ok(on_grid) => generator = on_grid,
+        Err(why) => {
+            eprintln!("error: {why}");
+            return Ok(Status::BadInput);
+        }
+    }
     if let Some(grade) = args.grade.grade() {
         generator = generator.grade(grade);
     }

@@ -9,6 +9,7 @@
 pub mod batch;
 mod engines;
 mod plan;
+pub(crate) use plan::{boxes, rule};
 mod render;
 mod report;
 mod shape;

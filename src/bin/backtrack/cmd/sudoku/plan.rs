@@ -215,13 +215,13 @@ fn cages(path: &std::path::Path) -> Result<Vec<Cage>, String> {
 }
 
 /// `RxC`, for `--boxes`.
-fn boxes(text: &str) -> Result<(usize, usize), String> {
+pub(crate) fn boxes(text: &str) -> Result<(usize, usize), String> {
     backtrack::sudoku::variant::parse_boxes(text)
         .ok_or_else(|| format!("{text:?}: give boxes as RxC, rows by columns (2x3, 3x3, 4x4, ...)"))
 }
 
 /// A rule by name, for `--rules`.
-fn rule(name: &str) -> Result<Extra, String> {
+pub(crate) fn rule(name: &str) -> Result<Extra, String> {
     Extra::from_name(name).ok_or_else(|| {
         let names: Vec<&str> = Extra::ALL.iter().map(|e| e.name()).collect();
         format!("no rule is called {name:?}; the rules: {}", names.join(", "))
