@@ -138,6 +138,53 @@ fn the_logic_solver_explains_any_grid_of_houses() {
     assert_eq!(text(&out.stdout).trim(), "hidden single: 1 can only go in r2c3 in region 2");
 }
 
+/// The driver with propagation (the general engine's guards), `--compare` and `--estimate` on
+/// grids other than the classic one, rules between cells included.
+#[test]
+fn the_driver_and_the_teaching_modes_on_any_grid() {
+    let out = backtrack(&["sudoku", "--solver", "backtrack", "--count", "................"], "");
+    assert_eq!((text(&out.stdout).as_str(), out.status.code()), ("288\n", Some(0)), "{}", text(&out.stderr));
+    let out = backtrack(&["sudoku", "--solver", "backtrack", "--format", "line", SIX], "");
+    assert_eq!(text(&out.stdout).trim(), SIX_GRID, "{}", text(&out.stderr));
+    // Under a rule between cells the driver counts what the general engine counts.
+    let latin5 = ".".repeat(25);
+    for rules in ["anti-king", "anti-knight,diagonals", "non-consecutive"] {
+        let count = |solver: &[&str]| {
+            let args = [&["sudoku", "--count", "--rules", rules, &latin5][..], solver].concat();
+            let out = backtrack(&args, "");
+            assert!(out.status.code().is_some_and(|c| c < 2), "{args:?}: {}", text(&out.stderr));
+            (text(&out.stdout), out.status.code())
+        };
+        assert_eq!(count(&["--solver", "backtrack"]), count(&[]), "{rules}");
+    }
+    let out = backtrack(&["sudoku", "--compare", SIX], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    for row in [
+        "| backtrack, static order |",
+        "| backtrack, propagating |",
+        "| search |",
+        "| dancing links |",
+        "| logic |",
+    ] {
+        assert!(table.contains(row), "{row}: {table}");
+    }
+    assert!(!table.contains("| bitboard |"), "{table}");
+    // The solvers that cannot take a rule between cells are left out of the table.
+    let out = backtrack(&["sudoku", "--compare", "--rules", "anti-king", &latin5], "");
+    let table = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(table.contains("| backtrack, propagating |") && table.contains("| search |"), "{table}");
+    for row in ["static order", "dancing links", "| logic |"] {
+        assert!(!table.contains(row), "{row}: {table}");
+    }
+    let out = backtrack(&["sudoku", "--estimate", "--format", "json", SIX], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(report["search"]["solutions"], 1);
+    assert!(report["estimate"]["nodes"].as_f64().unwrap() >= 1.0);
+}
+
 #[test]
 fn what_cannot_be_done_says_why() {
     let sixteen = format!("G{}", ".".repeat(255));
@@ -153,7 +200,16 @@ fn what_cannot_be_done_says_why() {
         "the logic solver reasons on houses and killer cages, not anti-knight (9×9, anti-knight): solve without it",
     );
     refused(&["sudoku", "--solver", "bitboard", &sixteen], "", "the band engine is the classic 9×9 grid's");
-    refused(&["sudoku", "--solver", "backtrack", SIX], "", "give --order fewest");
+    refused(
+        &["sudoku", "--estimate", "--rules", "anti-knight", SIX],
+        "",
+        "--estimate probes the seed's generators, which take houses only, not anti-knight",
+    );
+    refused(
+        &["sudoku", "--solver", "backtrack", "--order", "fewest", "--rules", "anti-king", SIX],
+        "",
+        "the seed's generators take houses only, not anti-king",
+    );
     refused(&["sudoku", "--boxes", "2x", SIX], "", "give boxes as RxC");
     refused(&["sudoku", "--boxes", "2x3", &".".repeat(81)], "", "81 cells, expected 36");
     refused(&["sudoku", "--regions", "AAABB", SIX], "", "--regions: the map has 5 letters, not N²");
@@ -253,7 +309,7 @@ fn a_killer_is_shown_with_its_cages_and_solved() {
 /// draws (thick borders between regions, dashed ones around cages, each sum in the corner of
 /// its cage's first cell).
 #[test]
-fn the_explorer_draws_regions_and_cages() {
+fn the_explorer_draws_regions_extra_houses_and_cages() {
     let dir = std::env::temp_dir().join(format!("backtrack-outlines-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let data = |page: &std::path::Path| -> serde_json::Value {
@@ -281,8 +337,8 @@ fn the_explorer_draws_regions_and_cages() {
     let page = dir.join("killer.html");
     let out = backtrack(&["sudoku", "--explain", "--html", page.to_str().unwrap(), killer], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let data = data(&page);
-    let cages = data["cages"].as_array().unwrap();
+    let killer_page = data(&page);
+    let cages = killer_page["cages"].as_array().unwrap();
     for (k, cage) in fields["cages"].as_array().unwrap().iter().enumerate() {
         let cells: Vec<usize> =
             cage["cells"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap() as usize).collect();
@@ -290,7 +346,7 @@ fn the_explorer_draws_regions_and_cages() {
             assert_eq!(cages[c], k as i64, "cell {c} in cage {k}");
         }
         let first = *cells.iter().min().unwrap();
-        assert_eq!(data["labels"][first], cage["sum"].to_string(), "cage {k}'s sum in its first cell");
+        assert_eq!(killer_page["labels"][first], cage["sum"].to_string(), "cage {k}'s sum in its first cell");
     }
     let caged = cages.iter().filter(|c| c.as_i64() != Some(-1)).count();
     assert_eq!(
@@ -302,6 +358,20 @@ fn the_explorer_draws_regions_and_cages() {
             .map(|c| c["cells"].as_array().unwrap().len())
             .sum::<usize>()
     );
+    // The extra houses are tinted: an X-Sudoku's two diagonals, a windoku's four windows
+    // (rows and columns 2-4 and 6-8, counted from 1).
+    let shaded = |rules: &str, solver: &[&str]| -> Vec<u64> {
+        let page = dir.join(format!("{rules}.html"));
+        let args = [&["sudoku", "--rules", rules, "--html", page.to_str().unwrap()][..], solver].concat();
+        let out = backtrack(&[&args[..], &[".".repeat(81).as_str()]].concat(), "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        data(&page)["shaded"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect()
+    };
+    let diagonals: Vec<u64> = (0..81u64).filter(|i| i / 9 == i % 9 || i / 9 + i % 9 == 8).collect();
+    assert_eq!(shaded("diagonals", &["--solver", "backtrack"]), diagonals);
+    let window = |i: u64| [1, 2, 3, 5, 6, 7].contains(&(i / 9)) && [1, 2, 3, 5, 6, 7].contains(&(i % 9));
+    let windows: Vec<u64> = (0..81u64).filter(|&i| window(i)).collect();
+    assert_eq!(shaded("windoku", &["--order", "fewest"]), windows);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

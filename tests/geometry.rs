@@ -4,7 +4,7 @@
 mod common;
 
 use backtrack::stack_assumptions;
-use backtrack::sudoku::search::Solutions;
+use backtrack::sudoku::search::{Propagation, Solutions};
 use backtrack::sudoku::variant::Variant;
 use backtrack::sudoku::{Board, Cage, Candidate, ExactCover, Extra, Geometry, logic};
 use common::Rules;
@@ -43,6 +43,21 @@ fn by_driver(board: &Board, limit: usize) -> Vec<String> {
     found
 }
 
+/// The same by the driver over the general engine's propagating generators.
+fn by_propagation(board: &Board, limit: usize) -> Vec<String> {
+    let grid = Propagation::new(board);
+    let generators = grid.generators();
+    let mut search = stack_assumptions(&generators);
+    let mut found = Vec::new();
+    while found.len() < limit && search.next().is_some() {
+        found.push(format!("{:#}", grid.solution().expect("a full grid while the search holds it")));
+    }
+    drop(search);
+    // Every guard dropped: the grid is the board's with its givens' consequences, as it began.
+    assert_eq!(grid.board(), Propagation::new(board).board());
+    found
+}
+
 /// What two searches for up to `limit` solutions must agree on, whatever order each finds them
 /// in: how many (up to the limit), and which, when they found them all.
 fn same_up_to(mut found: Vec<String>, limit: usize) -> (usize, Vec<String>) {
@@ -76,6 +91,7 @@ fn the_6x6_grids_with_a_first_row_fixed() {
     assert_eq!(28_200_960 / 720, 39_168);
     assert_eq!(Solutions::new(&board).count(), 39_168);
     assert_eq!(ExactCover::of(board.geometry()).solver(&board).count(), 39_168);
+    assert_eq!(by_propagation(&board, usize::MAX).len(), 39_168);
 }
 
 #[test]
@@ -132,9 +148,12 @@ fn rules_between_cells_keep_exactly_the_grids_they_allow() {
                 every.iter().filter(|g| checker.check(&empty, g).is_ok()).collect();
             let board = Board::empty_of(&base.with_extras(rules).unwrap());
             let mut found = by_engine(&board, usize::MAX);
+            let mut propagated = by_propagation(&board, usize::MAX);
             expected.sort();
             found.sort();
+            propagated.sort();
             assert_eq!(found.iter().collect::<Vec<_>>(), expected, "{side}×{side} {names:?}");
+            assert_eq!(propagated, found, "the driver with propagation: {side}×{side} {names:?}");
             kept_any |= !found.is_empty() && found.len() < every.len();
         }
         assert!(kept_any, "on {side}×{side}, some rule keeps some grids and not others");
@@ -179,6 +198,10 @@ fn killer_cages_keep_exactly_the_grids_whose_sums_they_hold() {
             .collect();
         by_dlx.sort();
         assert_eq!(by_dlx.iter().collect::<Vec<_>>(), expected, "Dancing Links, the sums of grid {n}");
+        // So does the driver over the engine's propagating generators.
+        let mut propagated = by_propagation(&board, usize::MAX);
+        propagated.sort();
+        assert_eq!(propagated, found, "the driver with propagation, the sums of grid {n}");
     }
 }
 
@@ -294,6 +317,7 @@ proptest! {
         let engine = by_engine(&board, 3);
         prop_assert_eq!(same_up_to(by_dlx(&board, 3), 3), same_up_to(engine.clone(), 3));
         prop_assert_eq!(same_up_to(by_driver(&board, 3), 3), same_up_to(engine.clone(), 3));
+        prop_assert_eq!(same_up_to(by_propagation(&board, 3), 3), same_up_to(engine.clone(), 3));
         // The driver's search left the board as it found it.
         prop_assert_eq!(&board, &before);
         // Every solution keeps the rules, written from the shape without the crate's geometry.

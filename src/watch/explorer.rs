@@ -105,6 +105,8 @@ pub struct Recorder<'r> {
     regions: Vec<usize>,
     /// The cage of each cell (-1: none), drawn with dashed borders.
     cages: Vec<i64>,
+    /// Cells drawn tinted: the extra houses (an X-Sudoku's diagonals, a windoku's windows).
+    shaded: Vec<usize>,
 }
 
 impl std::fmt::Debug for Recorder<'_> {
@@ -136,6 +138,7 @@ impl<'r> Recorder<'r> {
             labels: Vec::new(),
             regions: Vec::new(),
             cages: Vec::new(),
+            shaded: Vec::new(),
         };
         let start: Vec<String> = (recorder.board)();
         recorder.start = start.iter().map(|t| recorder.number(t)).collect();
@@ -153,6 +156,12 @@ impl<'r> Recorder<'r> {
     /// goes between two cells of different regions.
     pub fn draw_regions(&mut self, region_of: Vec<usize>) {
         self.regions = region_of;
+    }
+
+    /// Tint these cells: the extra houses of a grid (the diagonals of X-Sudoku, the windows of
+    /// windoku), which the borders do not show.
+    pub fn shade_cells(&mut self, cells: Vec<usize>) {
+        self.shaded = cells;
     }
 
     /// Draw a killer's cages: `cages` lists each cage's cells and sum; a dashed border goes
@@ -299,6 +308,8 @@ impl<'r> Recorder<'r> {
         data.push_str(",\"cages\":[");
         data.push_str(&self.cages.iter().map(i64::to_string).collect::<Vec<_>>().join(","));
         data.push(']');
+        data.push_str(",\"shaded\":");
+        push_numbers(&mut data, self.shaded.iter().map(|&c| c as u32));
         data.push_str(",\"start\":");
         push_numbers(&mut data, self.start.iter().copied());
         let _ = write!(data, ",\"complete\":{},", !self.is_full());

@@ -5,7 +5,7 @@ use super::report::{Counters, Grading, Report, Verdict};
 use super::shape::{ReadError, supports};
 use backtrack::sudoku::bitboard::{Forced, Propagation};
 use backtrack::sudoku::logic::{self, Grade};
-use backtrack::sudoku::{Board, Cell, ExactCover, Placement, bitboard, search};
+use backtrack::sudoku::{Board, Cell, ExactCover, House, Placement, bitboard, search};
 use backtrack::watch::{Counters as WatchCounters, Layout, Recorder, Watcher};
 use backtrack::{Assumptions, Budget, Event, Observer, SlotOrder, stack_assumptions};
 use std::cell::{Cell as Flag, RefCell};
@@ -305,12 +305,27 @@ fn search_dlx(cover: &mut ExactCover, board: &Board, limits: Limits<'_>) -> Foun
 /// The driver's search: the seed's generators in the order asked for, or the propagating ones.
 fn search_driver(plan: &Plan, board: &Board, limits: Limits<'_>) -> Found {
     let Some(order) = plan.order else {
+        let dead_end = |slot: usize| format!("dead end: decision {} has no value left", slot + 1);
+        // The band engine's grid on the classic grid, the general engine's on any other: the
+        // same guards, one type each.
+        if !board.geometry().is_classic() {
+            let grid = search::Propagation::new(board);
+            let generators = grid.generators();
+            let view = View {
+                board: &|| grid.board(),
+                cell: &|forced: &search::Forced<'_>| forced.placed().map(|(cell, _)| cell),
+                dead_end: &dead_end,
+                dead_cells: &|_| Vec::new(),
+                generators: "the driver with propagation",
+            };
+            return run_driver(plan, stack_assumptions(&generators), view, limits);
+        }
         let grid = Propagation::new(board);
         let generators = grid.generators();
         let view = View {
             board: &|| grid.board(),
             cell: &|forced: &Forced<'_>| forced.placed().map(|(cell, _)| cell),
-            dead_end: &|slot| format!("dead end: decision {} has no digit left", slot + 1),
+            dead_end: &dead_end,
             dead_cells: &|_| Vec::new(),
             generators: "the driver with propagation",
         };
@@ -499,12 +514,23 @@ fn frame<A: std::fmt::Display>(view: &View<'_, A>, event: &Event<'_, A>, counter
     format!("{out}\n\n{event}\n{counters}\n")
 }
 
-/// Draw a board's jigsaw regions and killer cages on the explorer's page.
+/// Draw a board's jigsaw regions, extra houses and killer cages on the explorer's page.
 pub fn outline(recorder: &mut Recorder<'_>, board: &Board) {
     let geometry = board.geometry();
     if matches!(geometry.layout(), backtrack::sudoku::Layout::Regions(_)) {
         let regions = geometry.all_cells().map(|c| geometry.region_of(c).unwrap_or(0)).collect();
         recorder.draw_regions(regions);
+    }
+    // The extra houses (diagonals, windows) tinted: the borders show only boxes and regions.
+    let extra = |house: &House| matches!(house, House::Diagonal(_) | House::Window(_));
+    let mut shaded: Vec<usize> = (0..geometry.houses().len())
+        .filter(|&n| extra(&geometry.house(n)))
+        .flat_map(|n| geometry.members(n).iter().map(|c| c.index()))
+        .collect();
+    if !shaded.is_empty() {
+        shaded.sort_unstable();
+        shaded.dedup();
+        recorder.shade_cells(shaded);
     }
     if !geometry.cages().is_empty() {
         let cages: Vec<(Vec<usize>, Option<u32>)> =

@@ -135,7 +135,7 @@ impl fmt::Display for ReadError {
 
 /// Whether the plan can run on a grid of `geometry`, or the sentence that says why not: the
 /// classic grid takes everything; other grids take the general engine, Dancing Links, the
-/// seed's generators and the logic solver (on houses, and killers on the classic grid), and
+/// driver (with the general engine's propagating generators, or the seed's) and the logic solver (on houses, and killers on the classic grid), and
 /// the explorer draws their boxes and regions.
 pub fn supports(plan: &Plan, geometry: &Geometry) -> Result<(), String> {
     if geometry.is_classic() {
@@ -146,22 +146,19 @@ pub fn supports(plan: &Plan, geometry: &Geometry) -> Result<(), String> {
     if logic {
         backtrack::sudoku::logic::supports(geometry).map_err(|why| format!("{why}: solve without it"))?;
     }
-    if matches!(plan.mode, Mode::Compare | Mode::Estimate { .. }) {
-        return Err(format!("--compare and --estimate run on the classic 9×9 grid only, not {name}"));
-    }
-    if plan.solver == Solver::Backtrack && plan.order.is_none() {
-        return Err(format!(
-            "the driver's propagating generators are the classic 9×9 grid's: on {name}, give --order fewest \
-             (or static) for the seed's generators"
-        ));
+    if let Some(rule) = geometry.beyond_houses()
+        && matches!(plan.mode, Mode::Estimate { .. })
+    {
+        return Err(format!("--estimate probes the seed's generators, which take houses only, not {rule}"));
     }
     if plan.solver == Solver::Dlx && geometry.relation().is_none() && !geometry.cages().is_empty() {
         // Killer cages are exact cover: their value combinations are options of the matrix.
         backtrack::sudoku::ExactCover::with_cages(geometry)
             .map_err(|why| format!("Dancing Links cannot take the cages of {name}: {why}"))?;
     } else if let Some(rule) = geometry.beyond_houses()
-        && matches!(plan.solver, Solver::Dlx | Solver::Backtrack)
+        && (plan.solver == Solver::Dlx || (plan.solver == Solver::Backtrack && plan.order.is_some()))
     {
+        // The driver's propagating generators are the general engine's, which takes every rule.
         let solver = if plan.solver == Solver::Dlx { "Dancing Links" } else { "the seed's generators" };
         return Err(format!("{solver} take houses only, not {rule}: solve {name} without --solver"));
     }

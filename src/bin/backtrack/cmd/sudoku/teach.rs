@@ -6,7 +6,7 @@ use super::report::Grading;
 use crate::cmd::Status;
 use crate::cmd::{Show, show};
 use backtrack::sudoku::logic::{self, Grade};
-use backtrack::sudoku::{Board, Candidate, Cell, ExactCover, bitboard};
+use backtrack::sudoku::{Board, Candidate, Cell, ExactCover, bitboard, search};
 use backtrack::watch::Recorder;
 use backtrack::{Assumptions, Event, SlotOrder, stack_assumptions};
 use serde::{Serialize, Serializer};
@@ -74,11 +74,20 @@ struct Row {
     note: String,
 }
 
-/// `--compare`: the same puzzle, six ways, in one table.
+/// `--compare`: the same puzzle, six ways, in one table (on a grid other than the classic one,
+/// the general engine in place of the band engine, and each solver that takes its rules).
 pub(super) fn compare(board: &Board, data: bool, out: impl Write) -> io::Result<Status> {
     let mut rows = Vec::new();
+    let geometry = board.geometry();
+    // The seed's generators know the houses only: under a rule between cells they would find
+    // grids that break it.
     let generators = board.generators();
-    for (solver, fewest) in [("backtrack, static order", false), ("backtrack, fewest candidates", true)] {
+    let orders: &[(&str, bool)] = if geometry.beyond_houses().is_none() {
+        &[("backtrack, static order", false), ("backtrack, fewest candidates", true)]
+    } else {
+        &[]
+    };
+    for &(solver, fewest) in orders {
         let search = stack_assumptions(&generators);
         let (stats, stopped, time) =
             if fewest { full_search(search.fewest_first(), true) } else { full_search(search, true) };
@@ -97,56 +106,81 @@ pub(super) fn compare(board: &Board, data: bool, out: impl Write) -> io::Result<
             note,
         });
     }
-    let start = Instant::now();
-    let grid = bitboard::Propagation::new(board);
-    let generators = grid.generators();
-    let (stats, stopped, time) = full_search(stack_assumptions(&generators), true);
-    rows.push(Row {
+    let propagating = |stats: backtrack::Stats, stopped: bool, time: Duration, decisions: usize| Row {
         solver: "backtrack, propagating",
         nodes: stats.nodes(),
         dead_ends: stats.dead_ends(),
-        time_ms: ms(time.max(start.elapsed())),
+        time_ms: ms(time),
         note: if stopped {
             format!("gave up at {NODE_BUDGET} nodes")
         } else {
-            format!("{} decisions at most", generators.len())
+            format!("{decisions} decisions at most")
         },
-    });
-    let start = Instant::now();
-    let mut bands = bitboard::Solutions::new(board);
-    let found = bands.next().is_some();
-    let stats = bands.stats();
-    rows.push(Row {
-        solver: "bitboard",
+    };
+    let engine_row = |solver, stats: bitboard::Stats, start: Instant, note: &str| Row {
+        solver,
         nodes: stats.guesses,
         dead_ends: stats.dead_ends,
         time_ms: ms(start.elapsed()),
-        note: "locked candidates and singles on bit masks, then guesses".to_string(),
-    });
+        note: note.to_string(),
+    };
     let start = Instant::now();
-    let mut cover = ExactCover::new();
+    let found = if geometry.is_classic() {
+        let grid = bitboard::Propagation::new(board);
+        let generators = grid.generators();
+        let (stats, stopped, time) = full_search(stack_assumptions(&generators), true);
+        rows.push(propagating(stats, stopped, time.max(start.elapsed()), generators.len()));
+        let start = Instant::now();
+        let mut bands = bitboard::Solutions::new(board);
+        let found = bands.next().is_some();
+        let note = "locked candidates and singles on bit masks, then guesses";
+        rows.push(engine_row("bitboard", bands.stats(), start, note));
+        found
+    } else {
+        let grid = search::Propagation::new(board);
+        let generators = grid.generators();
+        let (stats, stopped, time) = full_search(stack_assumptions(&generators), true);
+        rows.push(propagating(stats, stopped, time.max(start.elapsed()), generators.len()));
+        let start = Instant::now();
+        let mut engine = search::Solutions::new(board).budget(&backtrack::Budget::nodes(NODE_BUDGET));
+        let found = engine.next().is_some();
+        let note = "the general engine: singles, locked candidates (matchings from 12×12), then guesses";
+        rows.push(engine_row("search", engine.stats(), start, note));
+        found
+    };
+    // Dancing Links takes the houses, and killer cages as the options of their sums.
+    let start = Instant::now();
+    let cover = match (geometry.relation(), geometry.cages().is_empty()) {
+        (None, true) => Some(ExactCover::of(geometry)),
+        (None, false) => ExactCover::with_cages(geometry).ok(),
+        (Some(_), _) => None,
+    };
     let built = start.elapsed();
-    let start = Instant::now();
-    let mut solver = cover.solver(board);
-    solver.next_solution();
-    let stats = solver.stats();
-    rows.push(Row {
-        solver: "dancing links",
-        nodes: stats.nodes,
-        dead_ends: stats.dead_ends,
-        time_ms: ms(start.elapsed()),
-        note: format!("{} updates; {:.3} ms to build the matrix once", stats.updates, ms(built)),
-    });
-    drop(solver);
-    let start = Instant::now();
-    let report = logic::solve(board);
-    rows.push(Row {
-        solver: "logic",
-        nodes: report.steps.len() as u64,
-        dead_ends: count_bifurcations(&report.steps) as u64,
-        time_ms: ms(start.elapsed()),
-        note: report.outcome_sentence(),
-    });
+    if let Some(mut cover) = cover {
+        let start = Instant::now();
+        let mut solver = cover.solver(board);
+        solver.set_budget(&backtrack::Budget::nodes(NODE_BUDGET));
+        solver.next_solution();
+        let stats = solver.stats();
+        rows.push(Row {
+            solver: "dancing links",
+            nodes: stats.nodes,
+            dead_ends: stats.dead_ends,
+            time_ms: ms(start.elapsed()),
+            note: format!("{} updates; {:.3} ms to build the matrix once", stats.updates, ms(built)),
+        });
+    }
+    if logic::supports(geometry).is_ok() {
+        let start = Instant::now();
+        let report = logic::solve(board);
+        rows.push(Row {
+            solver: "logic",
+            nodes: report.steps.len() as u64,
+            dead_ends: count_bifurcations(&report.steps) as u64,
+            time_ms: ms(start.elapsed()),
+            note: report.outcome_sentence(),
+        });
+    }
     let status = if found { Status::Solved } else { Status::NoSolution };
     show(out, data, &Comparison { puzzle: board.clone(), solvers: rows })?;
     Ok(status)
@@ -177,11 +211,13 @@ impl Show for Comparison {
                 row.solver, row.time_ms, row.note
             )?;
         }
+        let engine =
+            if self.puzzle.geometry().is_classic() { "the band engine" } else { "the general engine" };
         writeln!(
             out,
             "\nNodes count assumptions (and the root); the first solution of each search. Dancing links\n\
              branches on the constraint with the fewest options, so it can place a digit in a cell\n\
-             where the driver sees several candidates; the band engine fills every forced cell before\n\
+             where the driver sees several candidates; {engine} fills every forced cell before\n\
              it guesses."
         )
     }

@@ -46,6 +46,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod driver;
+
+pub use driver::{Choices, Forced, Propagation};
+
 use super::bitboard::{Budget, Limits, Outcome, Stats};
 use super::{Board, Digit, Geometry};
 use std::fmt;
@@ -87,6 +91,30 @@ pub struct Solutions {
 enum Frame {
     Cell { cell: u16, left: u32 },
     Place { house: u16, bit: u32, left: u32 },
+}
+
+impl Frame {
+    /// Whether every choice has been taken.
+    fn is_spent(&self) -> bool {
+        let (Frame::Cell { left, .. } | Frame::Place { left, .. }) = self;
+        *left == 0
+    }
+
+    /// The next choice, as a cell and a value's bit, taken out of those left.
+    fn take(&mut self, tables: &Tables, side: usize) -> Option<(usize, u32)> {
+        let (Frame::Cell { left, .. } | Frame::Place { left, .. }) = self;
+        if *left == 0 {
+            return None;
+        }
+        let next = *left & left.wrapping_neg();
+        *left ^= next;
+        Some(match *self {
+            Frame::Cell { cell, .. } => (cell as usize, next),
+            Frame::Place { house, bit, .. } => {
+                (tables.members[house as usize * side + next.trailing_zeros() as usize] as usize, bit)
+            }
+        })
+    }
 }
 
 /// A geometry's houses, peers and meeting houses as flat lists of cell numbers.
@@ -676,8 +704,7 @@ impl Solutions {
             let depth = self.frames.len();
             let side = self.geometry.side();
             let Some(frame) = self.frames.last_mut() else { return false };
-            let (Frame::Cell { left, .. } | Frame::Place { left, .. }) = frame;
-            if *left == 0 {
+            if frame.is_spent() {
                 self.frames.pop();
                 continue;
             }
@@ -685,15 +712,7 @@ impl Solutions {
                 self.outcome = Outcome::OutOfBudget;
                 return false;
             }
-            let next = *left & left.wrapping_neg();
-            *left ^= next;
-            let (cell, bit) = match *frame {
-                Frame::Cell { cell, .. } => (cell as usize, next),
-                Frame::Place { house, bit, .. } => (
-                    self.tables.members[house as usize * side + next.trailing_zeros() as usize] as usize,
-                    bit,
-                ),
-            };
+            let (cell, bit) = frame.take(&self.tables, side).expect("a frame with choices left");
             let from = (depth - 1) * size;
             self.cells.copy_from_slice(&self.saved[from..from + size]);
             self.queue.clear();
