@@ -276,3 +276,49 @@ fn word_squares_counted_as_plain_loops_count_them() {
         assert!(text.lines().any(|w| w == rows[i]), "{} is a word of the list", rows[i]);
     }
 }
+
+/// A rule of one's own: the thermometer example's solution keeps the Sudoku rules, the givens
+/// and every thermometer (read back from what it prints), and is the only one.
+#[test]
+fn the_thermometer_example_keeps_its_rules() {
+    let (code, out) = run("thermometer", &[]);
+    assert_eq!(code, Some(0), "{out}");
+    // The grids' rows: lines of digits and dots only (the puzzle first, the solution last).
+    let cells: String = out
+        .lines()
+        .filter(|l| !l.trim().is_empty() && l.chars().all(|c| c.is_ascii_digit() || c == '.' || c == ' '))
+        .flat_map(|l| l.chars().filter(|c| !c.is_whitespace()))
+        .collect();
+    assert_eq!(cells.len(), 162, "{out}");
+    let (puzzle, solution) = cells.split_at(81);
+    assert!(!solution.contains('.'), "{out}");
+    for (p, s) in puzzle.chars().zip(solution.chars()) {
+        assert!(p == '.' || p == s, "a given changed: {puzzle} {solution}");
+    }
+    let value = |i: usize| solution.as_bytes()[i] - b'0';
+    let houses = (0..9).flat_map(|k| {
+        [
+            (0..9).map(|j| k * 9 + j).collect::<Vec<_>>(),
+            (0..9).map(|j| j * 9 + k).collect(),
+            (0..9).map(|j| (k / 3 * 3 + j / 3) * 9 + k % 3 * 3 + j % 3).collect(),
+        ]
+    });
+    for house in houses {
+        let seen: HashSet<u8> = house.iter().map(|&i| value(i)).collect();
+        assert_eq!(seen.len(), 9, "{house:?} in {solution}");
+    }
+    let mut tubes = 0;
+    for line in out.lines().filter_map(|l| l.strip_prefix("thermometer: ")) {
+        let cells: Vec<usize> = line
+            .split(" < ")
+            .map(|name| {
+                let (r, c) = name.trim_start_matches('r').split_once('c').unwrap();
+                (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1
+            })
+            .collect();
+        assert!(cells.windows(2).all(|p| value(p[0]) < value(p[1])), "{line} in {solution}");
+        tubes += 1;
+    }
+    assert_eq!(tubes, 8);
+    assert!(out.contains("the only solution"), "{out}");
+}

@@ -92,10 +92,13 @@ impl ExactCover {
     /// ```
     ///
     /// # Errors
-    /// A rule between cells (anti-knight, anti-king, non-consecutive): not exact cover; or a
-    /// cage with more value combinations than the matrix should hold.
+    /// A rule between cells (anti-knight, anti-king, non-consecutive) or of the user's own:
+    /// not exact cover; or a cage with more value combinations than the matrix should hold.
     pub fn with_cages(geometry: &Geometry) -> Result<ExactCover, String> {
         if let Some(rule) = geometry.relation() {
+            return Err(format!("{} is not exact cover", rule.name()));
+        }
+        if let Some(rule) = geometry.rules().first() {
             return Err(format!("{} is not exact cover", rule.name()));
         }
         let (side, cells, houses) = (geometry.side(), geometry.cells(), geometry.houses().len());

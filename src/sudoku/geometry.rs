@@ -31,6 +31,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use super::rule::Rule;
 use super::{Cell, Cells, Digits, House};
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -163,6 +164,8 @@ struct Tables {
     adjacent: Vec<Vec<Cell>>,
     /// Killer cages, if the puzzle has them (their cells are peers).
     cages: Vec<Cage>,
+    /// Rules of the user's own ([`Geometry::with_rule`]).
+    rules: Vec<Arc<dyn Rule>>,
     /// The general engine's tables, made when it first searches this geometry.
     search: OnceLock<Arc<super::search::Tables>>,
 }
@@ -293,6 +296,24 @@ impl Geometry {
     /// The killer cages.
     pub fn cages(&self) -> &[Cage] {
         &self.0.cages
+    }
+
+    /// The same grid with a rule of the user's own besides its houses and rules (see
+    /// [`rule`](super::rule) for how to write one): a grid of its own, which the general
+    /// engine solves and the solvers of houses alone refuse.
+    pub fn with_rule(&self, rule: impl Rule + 'static) -> Geometry {
+        let t = &self.0;
+        let mut geometry = Geometry::make(t.side, t.layout.clone(), t.extras.clone(), t.cages.clone())
+            .expect("the grid was made already");
+        let mut rules = t.rules.clone();
+        rules.push(Arc::new(rule));
+        Arc::get_mut(&mut geometry.0).expect("a grid just made is not shared").rules = rules;
+        geometry
+    }
+
+    /// The rules of the user's own, in the order they were laid on the grid.
+    pub fn rules(&self) -> &[Arc<dyn Rule>] {
+        &self.0.rules
     }
 
     /// The geometry of a side, a layout and extra houses. Grids without a region map are built
@@ -459,6 +480,7 @@ impl Geometry {
             kinds,
             adjacent,
             cages,
+            rules: Vec::new(),
             search,
         };
         Ok(Geometry(Arc::new(tables)))
@@ -486,6 +508,7 @@ impl Geometry {
             && self.0.layout == Layout::Boxes { rows: 3, cols: 3 }
             && self.0.extras.is_empty()
             && self.0.cages.is_empty()
+            && self.0.rules.is_empty()
     }
 
     /// Whether this is the classic grid with killer cages and no other rule: the killers the
@@ -495,6 +518,7 @@ impl Geometry {
             && self.0.layout == Layout::Boxes { rows: 3, cols: 3 }
             && self.0.extras.is_empty()
             && !self.0.cages.is_empty()
+            && self.0.rules.is_empty()
     }
 
     /// The layout: boxes, regions, or neither.
@@ -513,12 +537,13 @@ impl Geometry {
         self.0.extras.iter().copied().find(|e| e.is_relation())
     }
 
-    /// The name of the first rule beyond houses (a relation between cells, killer cages), if
-    /// any: what a solver of houses alone refuses.
+    /// The name of the first rule beyond houses (a relation between cells, killer cages, a
+    /// rule of the user's own), if any: what a solver of houses alone refuses.
     pub fn beyond_houses(&self) -> Option<&'static str> {
         match self.relation() {
             Some(rule) => Some(rule.name()),
-            None => (!self.0.cages.is_empty()).then_some("killer cages"),
+            None if !self.0.cages.is_empty() => Some("killer cages"),
+            None => self.0.rules.first().map(|rule| rule.name()),
         }
     }
 
@@ -678,6 +703,10 @@ impl Geometry {
         if !self.0.cages.is_empty() {
             name.push_str(", killer");
         }
+        for rule in &self.0.rules {
+            name.push_str(", ");
+            name.push_str(rule.name());
+        }
         name
     }
 }
@@ -783,7 +812,9 @@ impl PartialEq for Geometry {
             || (self.0.side == other.0.side
                 && self.0.layout == other.0.layout
                 && self.0.extras == other.0.extras
-                && self.0.cages == other.0.cages)
+                && self.0.cages == other.0.cages
+                && self.0.rules.len() == other.0.rules.len()
+                && self.0.rules.iter().zip(&other.0.rules).all(|(a, b)| Arc::ptr_eq(a, b)))
     }
 }
 

@@ -29,6 +29,7 @@ pub mod generate;
 pub mod geometry;
 pub mod logic;
 mod parse;
+pub mod rule;
 pub mod search;
 #[cfg(feature = "variant")]
 pub mod variant;

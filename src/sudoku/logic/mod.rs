@@ -112,6 +112,12 @@ pub fn supports(geometry: &crate::sudoku::Geometry) -> Result<(), String> {
             rule.name()
         ));
     }
+    if let Some(rule) = geometry.rules().first() {
+        return Err(format!(
+            "the logic solver reasons on houses and killer cages, not {} ({name})",
+            rule.name()
+        ));
+    }
     if !geometry.cages().is_empty() && !geometry.is_classic_killer() {
         return Err(format!("the logic solver takes killer cages on the classic 9×9 grid only, not {name}"));
     }

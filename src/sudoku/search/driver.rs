@@ -77,7 +77,10 @@ impl Propagation {
         if self.contradictory {
             return none;
         }
-        match self.engine.borrow().choose() {
+        let engine = self.engine.borrow();
+        match engine.choose() {
+            // A full grid that breaks a rule of the user's own offers nothing: a dead end.
+            None if !engine.keeps_own_rules() => none,
             None => Choices { full: true, ..none },
             Some(frame) => Choices { frame: Some(frame), ..none },
         }

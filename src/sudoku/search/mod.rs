@@ -51,6 +51,7 @@ mod driver;
 pub use driver::{Choices, Forced, Propagation};
 
 use super::bitboard::{Budget, Limits, Outcome, Stats};
+use super::rule::Candidates;
 use super::{Board, Digit, Geometry};
 use std::fmt;
 use std::iter::FusedIterator;
@@ -404,6 +405,11 @@ impl Solutions {
                 Some(true) => continue,
                 Some(false) => {}
             }
+            match self.own_rules() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
             if self.geometry.side() < MATCHING_FROM {
                 return true;
             }
@@ -413,6 +419,39 @@ impl Solutions {
                 Some(true) => {}
             }
         }
+    }
+
+    /// The rules of the user's own ([`Geometry::with_rule`]): each prunes in turn. `None` at a
+    /// contradiction, else whether any candidate left.
+    fn own_rules(&mut self) -> Option<bool> {
+        let geometry = &self.geometry;
+        if geometry.rules().is_empty() {
+            return Some(false);
+        }
+        let mut changed = false;
+        for rule in geometry.rules() {
+            let mut grid = Candidates::new(geometry.side(), &mut self.cells, &mut self.queue);
+            if rule.prune(&mut grid).is_err() {
+                // The rule's cells are not known: every open cell takes a share of the blame.
+                for (cell, &word) in self.cells.iter().enumerate() {
+                    self.weights[cell] += u32::from(word & PLACED == 0);
+                }
+                return None;
+            }
+            changed |= grid.changed();
+        }
+        Some(changed)
+    }
+
+    /// Whether the full grid in the state keeps every rule of the user's own (the engine's own
+    /// rules are kept by construction).
+    fn keeps_own_rules(&self) -> bool {
+        let rules = self.geometry.rules();
+        if rules.is_empty() {
+            return true;
+        }
+        let values = self.values();
+        rules.iter().all(|rule| rule.check(&values, self.geometry.side()))
     }
 
     /// Each house's values and cells as a matching (Régin's filter for "all different", on a
@@ -758,9 +797,14 @@ impl Iterator for Solutions {
         let mut alive = alive;
         while alive {
             match self.choose() {
-                None => {
+                None if self.keeps_own_rules() => {
                     self.stats.solutions += 1;
                     return Some(());
+                }
+                // A full grid that breaks a rule of the user's own: a dead end.
+                None => {
+                    self.stats.dead_ends += 1;
+                    alive = self.advance();
                 }
                 Some(frame) => alive = self.guess(frame),
             }
