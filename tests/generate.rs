@@ -363,6 +363,8 @@ fn the_command_makes_puzzles_of_any_grid() {
         (&["--regions", "AAAAAAAAAAAAAAAA"], "--regions"),
         (&["--rules", "anti-knight"], "anti-knight"),
         (&["--killer", "--size", "6"], "--killer"),
+        // Regions that no filling keeps (counted 0 by `backtrack sudoku --count`).
+        (&["--regions", "AAABBBBACCCDDDDC"], "no filling of the 4×4 jigsaw grid keeps its houses"),
     ] {
         let out = run_backtrack(&[&["generate"], args].concat(), b"");
         assert_eq!(out.status.code(), Some(2), "{args:?}");

@@ -215,6 +215,15 @@ impl Generator {
         // The generator grades every puzzle with the logic solver.
         logic::supports(geometry)
             .map_err(|why| format!("the generator grades with the logic solver: {why}"))?;
+        // A grid whose houses no filling keeps (a jigsaw's regions can do that) would have
+        // every try fail: said at once. A search that reaches its bound proves nothing.
+        let mut any = Solutions::new(&Board::empty_of(geometry)).budget(&Budget::nodes(COMPLETION_GUESSES));
+        if any.next().is_none() && any.outcome() == super::bitboard::Outcome::Exhausted {
+            return Err(format!(
+                "no filling of the {} grid keeps its houses: no puzzle has one",
+                geometry.name()
+            ));
+        }
         self.geometry = geometry.clone();
         Ok(self)
     }

@@ -351,12 +351,12 @@ pub fn run(args: Args) -> io::Result<Status> {
             pool.install(|| (made..end).into_par_iter().map(|i| generator.puzzle(i)).collect());
         for (index, puzzle) in (made..end).zip(puzzles) {
             let Some(puzzle) = puzzle else {
-                let grade = args.grade.grade().map_or("any".to_string(), |g| g.to_string());
+                let grade = args.grade.grade().map_or(String::new(), |g| format!("{g} "));
                 let tries = match args.max_tries {
                     1 => "1 solution".to_string(),
                     n => format!("{n} solutions"),
                 };
-                eprintln!("error: puzzle {}: no {grade} puzzle in {tries} tried (--max-tries)", index + 1);
+                eprintln!("error: puzzle {}: no {grade}puzzle in {tries} tried (--max-tries)", index + 1);
                 status = Status::Stopped;
                 break 'chunks;
             };
