@@ -78,7 +78,7 @@ fn one(plan: &Plan, board: &Board, out: impl Write) -> io::Result<Status> {
     match plan.mode {
         Mode::Explain => return teach::explain(plan, board, out),
         Mode::Hint { level } => return teach::hint(plan, board, level, out),
-        Mode::Compare => return teach::compare(board, json, out),
+        Mode::Compare => return teach::compare(plan, board, json, out),
         Mode::Estimate { probes, seed } => return teach::estimate(plan, board, probes, seed, json, out),
         Mode::Solve | Mode::Count { .. } | Mode::All { .. } => {}
     }

@@ -8,7 +8,7 @@ use crate::cmd::{Show, show};
 use backtrack::sudoku::logic::{self, Grade};
 use backtrack::sudoku::{Board, Candidate, Cell, ExactCover, bitboard, search};
 use backtrack::watch::Recorder;
-use backtrack::{Assumptions, Event, SlotOrder, stack_assumptions};
+use backtrack::{Assumptions, SlotOrder, stack_assumptions};
 use serde::{Serialize, Serializer};
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
@@ -31,11 +31,32 @@ fn line_option<S: Serializer>(board: &Option<Board>, s: S) -> Result<S::Ok, S::E
     }
 }
 
-/// Search to the end (every solution), or to the first solution, stopping at `NODE_BUDGET`
-/// nodes: (stats, stopped, time).
+/// The bound of each search of `--compare` and `--estimate`: `NODE_BUDGET` nodes (fewer with
+/// `--max-nodes`), and `--timeout` from the search's start.
+fn bound(plan: &Plan) -> backtrack::Budget {
+    let nodes = plan.budget.max_nodes.map_or(NODE_BUDGET, |n| n.min(NODE_BUDGET));
+    let budget = backtrack::Budget::nodes(nodes);
+    match plan.budget.timeout {
+        Some(t) => budget.timeout(t),
+        None => budget,
+    }
+}
+
+/// What a row says of a search stopped at its bound.
+fn stopped_note(plan: &Plan) -> String {
+    let nodes = plan.budget.max_nodes.map_or(NODE_BUDGET, |n| n.min(NODE_BUDGET));
+    match plan.budget.timeout {
+        Some(t) => format!("stopped at {nodes} nodes or --timeout {}", t.as_secs_f64()),
+        None => format!("gave up at {nodes} nodes"),
+    }
+}
+
+/// Search to the end (every solution), or to the first solution, within `budget`: (stats,
+/// stopped, time).
 fn full_search<G, I, S>(
     search: Assumptions<'_, G, I, (), S>,
     first: bool,
+    budget: &backtrack::Budget,
 ) -> (backtrack::Stats, bool, Duration)
 where
     G: Fn() -> I,
@@ -43,23 +64,13 @@ where
     S: SlotOrder<G, I>,
 {
     let start = Instant::now();
-    let mut nodes = 0u64;
-    let budget = |event: Event<'_, I::Item>| {
-        if let Event::Assume { .. } = event {
-            nodes += 1;
-            if nodes >= NODE_BUDGET {
-                return std::ops::ControlFlow::Break(());
-            }
-        }
-        std::ops::ControlFlow::Continue(())
-    };
     let mut search = search.observe(budget);
     if first {
         search.next();
     } else {
         search.by_ref().for_each(drop);
     }
-    (search.stats().clone(), search.is_stopped(), start.elapsed())
+    (search.stats().clone(), budget.exceeded(), start.elapsed())
 }
 
 /// One row of `--compare`.
@@ -76,7 +87,7 @@ struct Row {
 
 /// `--compare`: the same puzzle, six ways, in one table (on a grid other than the classic one,
 /// the general engine in place of the band engine, and each solver that takes its rules).
-pub(super) fn compare(board: &Board, data: bool, out: impl Write) -> io::Result<Status> {
+pub(super) fn compare(plan: &Plan, board: &Board, data: bool, out: impl Write) -> io::Result<Status> {
     let mut rows = Vec::new();
     let geometry = board.geometry();
     // The seed's generators know the houses only: under a rule between cells they would find
@@ -89,10 +100,14 @@ pub(super) fn compare(board: &Board, data: bool, out: impl Write) -> io::Result<
     };
     for &(solver, fewest) in orders {
         let search = stack_assumptions(&generators);
-        let (stats, stopped, time) =
-            if fewest { full_search(search.fewest_first(), true) } else { full_search(search, true) };
+        let budget = bound(plan);
+        let (stats, stopped, time) = if fewest {
+            full_search(search.fewest_first(), true, &budget)
+        } else {
+            full_search(search, true, &budget)
+        };
         let note = if stopped {
-            format!("gave up at {NODE_BUDGET} nodes")
+            stopped_note(plan)
         } else if stats.solutions() == 0 {
             "no solution".to_string()
         } else {
@@ -111,11 +126,7 @@ pub(super) fn compare(board: &Board, data: bool, out: impl Write) -> io::Result<
         nodes: stats.nodes(),
         dead_ends: stats.dead_ends(),
         time_ms: ms(time),
-        note: if stopped {
-            format!("gave up at {NODE_BUDGET} nodes")
-        } else {
-            format!("{decisions} decisions at most")
-        },
+        note: if stopped { stopped_note(plan) } else { format!("{decisions} decisions at most") },
     };
     let engine_row = |solver, stats: bitboard::Stats, start: Instant, note: &str| Row {
         solver,
@@ -128,10 +139,10 @@ pub(super) fn compare(board: &Board, data: bool, out: impl Write) -> io::Result<
     let found = if geometry.is_classic() {
         let grid = bitboard::Propagation::new(board);
         let generators = grid.generators();
-        let (stats, stopped, time) = full_search(stack_assumptions(&generators), true);
+        let (stats, stopped, time) = full_search(stack_assumptions(&generators), true, &bound(plan));
         rows.push(propagating(stats, stopped, time.max(start.elapsed()), generators.len()));
         let start = Instant::now();
-        let mut bands = bitboard::Solutions::new(board);
+        let mut bands = bitboard::Solutions::new(board).budget(&bound(plan));
         let found = bands.next().is_some();
         let note = "locked candidates and singles on bit masks, then guesses";
         rows.push(engine_row("bitboard", bands.stats(), start, note));
@@ -139,13 +150,16 @@ pub(super) fn compare(board: &Board, data: bool, out: impl Write) -> io::Result<
     } else {
         let grid = search::Propagation::new(board);
         let generators = grid.generators();
-        let (stats, stopped, time) = full_search(stack_assumptions(&generators), true);
+        let (stats, stopped, time) = full_search(stack_assumptions(&generators), true, &bound(plan));
         rows.push(propagating(stats, stopped, time.max(start.elapsed()), generators.len()));
         let start = Instant::now();
-        let mut engine = search::Solutions::new(board).budget(&backtrack::Budget::nodes(NODE_BUDGET));
+        let mut engine = search::Solutions::new(board).budget(&bound(plan));
         let found = engine.next().is_some();
-        let note = "the general engine: singles, locked candidates (matchings from 12×12), then guesses";
-        rows.push(engine_row("search", engine.stats(), start, note));
+        let note = match engine.outcome() {
+            bitboard::Outcome::OutOfBudget => stopped_note(plan),
+            _ => "the general engine: singles, locked candidates (matchings from 12×12), then guesses".into(),
+        };
+        rows.push(engine_row("search", engine.stats(), start, &note));
         found
     };
     // Dancing Links takes the houses, and killer cages as the options of their sums.
@@ -159,20 +173,26 @@ pub(super) fn compare(board: &Board, data: bool, out: impl Write) -> io::Result<
     if let Some(mut cover) = cover {
         let start = Instant::now();
         let mut solver = cover.solver(board);
-        solver.set_budget(&backtrack::Budget::nodes(NODE_BUDGET));
+        solver.set_budget(&bound(plan));
         solver.next_solution();
         let stats = solver.stats();
+        let stopped = solver.outcome() == backtrack::dlx::Outcome::OutOfBudget;
         rows.push(Row {
             solver: "dancing links",
             nodes: stats.nodes,
             dead_ends: stats.dead_ends,
             time_ms: ms(start.elapsed()),
-            note: format!("{} updates; {:.3} ms to build the matrix once", stats.updates, ms(built)),
+            note: match stopped {
+                true => stopped_note(plan),
+                false => format!("{} updates; {:.3} ms to build the matrix once", stats.updates, ms(built)),
+            },
         });
     }
     if logic::supports(geometry).is_ok() {
         let start = Instant::now();
-        let report = logic::solve(board);
+        let chain: Vec<&dyn logic::Technique> =
+            logic::Builtin::ALL.iter().map(|t| t as &dyn logic::Technique).collect();
+        let report = logic::solve_within(board, &chain, &plan.logic_budget());
         rows.push(Row {
             solver: "logic",
             nodes: report.steps.len() as u64,
@@ -251,9 +271,10 @@ pub(super) fn estimate(
     };
     let estimated_in = start.elapsed();
     let search = stack_assumptions(&generators);
+    let budget = bound(plan);
     let (stats, stopped, time) = match order {
-        Order::Static => full_search(search, false),
-        Order::Fewest => full_search(search.fewest_first(), false),
+        Order::Static => full_search(search, false, &budget),
+        Order::Fewest => full_search(search.fewest_first(), false, &budget),
     };
     let report = Estimation {
         order: match order {
@@ -316,7 +337,7 @@ impl Show for Estimation {
             e.nodes, e.solutions, e.probes, e.time_ms
         )?;
         match s.ratio {
-            None => writeln!(out, "  search:   more than {NODE_BUDGET} nodes (stopped there)"),
+            None => writeln!(out, "  search:   stopped at its bound ({NODE_BUDGET} nodes, --max-nodes or --timeout)"),
             Some(ratio) => writeln!(
                 out,
                 "  search:   {} nodes, {} solutions ({:.1} ms); estimate / real = {ratio:.2}",
