@@ -337,7 +337,10 @@ impl Show for Estimation {
             e.nodes, e.solutions, e.probes, e.time_ms
         )?;
         match s.ratio {
-            None => writeln!(out, "  search:   stopped at its bound ({NODE_BUDGET} nodes, --max-nodes or --timeout)"),
+            None => writeln!(
+                out,
+                "  search:   stopped at its bound ({NODE_BUDGET} nodes, --max-nodes or --timeout)"
+            ),
             Some(ratio) => writeln!(
                 out,
                 "  search:   {} nodes, {} solutions ({:.1} ms); estimate / real = {ratio:.2}",
