@@ -74,6 +74,7 @@
 
 #[cfg(doc)]
 use super::Geometry;
+use super::search::PLACED;
 use super::{Digit, Digits};
 use std::fmt;
 
@@ -119,9 +120,6 @@ pub struct Candidates<'s> {
     queue: &'s mut Vec<u16>,
     changed: bool,
 }
-
-/// The engine's flag of a placed cell (its own, `search::PLACED`).
-const PLACED: u32 = 1 << 31;
 
 impl<'s> Candidates<'s> {
     /// The view the engine lends a rule.

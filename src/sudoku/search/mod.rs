@@ -14,7 +14,8 @@
 //! peers (anti-knight, anti-king), a placed value takes its neighbours' values one above and one
 //! below (non-consecutive), and each killer cage keeps only the values some combination of
 //! different values with its sum gives its cells, with the sums the houses add (the rule of
-//! 45). When propagation stops short of a full grid, the search guesses in
+//! 45); rules of the user's own ([`rule`](super::rule)) prune in turn, and every full grid is
+//! checked against them. When propagation stops short of a full grid, the search guesses in
 //! the empty cell with the fewest candidates for the contradictions it took part in
 //! (Boussemart's dom/wdeg), or among the places of the value that has the fewest in a house
 //! when that is fewer (as Dancing Links chooses the item with the fewest options). A guess is
@@ -26,7 +27,9 @@
 //! contradictions (CP-SAT) needs seconds.
 //!
 //! The classic 9×9 grid has a faster engine of its own, [`bitboard`](super::bitboard); this one
-//! is what every other grid is solved with, and what the classic grid is checked against.
+//! is what every other grid is solved with, and what the classic grid is checked against. The
+//! seed's driver searches with it through [`Propagation`], whose guards place a value with all
+//! it forces.
 //!
 //! ```
 //! use backtrack::sudoku::{Board, Geometry};
@@ -58,7 +61,7 @@ use std::iter::FusedIterator;
 use std::sync::Arc;
 
 /// The flag of a placed cell, above every value's bit.
-const PLACED: u32 = 1 << 31;
+pub(crate) const PLACED: u32 = 1 << 31;
 
 /// The solutions of a board of any geometry, found one at a time (see the module docs).
 ///
