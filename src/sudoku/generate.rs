@@ -294,9 +294,7 @@ impl Generator {
             let (board, minimal) = minimal(&geometry, &solution, &orbits, &mut random);
             let report = if self.killer || !classic {
                 let steps = if self.killer { KILLER_STEPS } else { GRADING_STEPS };
-                let chain: Vec<&dyn logic::Technique> =
-                    logic::Builtin::ALL.iter().map(|t| t as &dyn logic::Technique).collect();
-                let report = logic::solve_within(&board, &chain, &Budget::nodes(steps));
+                let report = logic::solve_within(&board, logic::standard(), &Budget::nodes(steps));
                 if report.outcome != logic::Outcome::Solved {
                     continue;
                 }

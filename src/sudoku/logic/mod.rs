@@ -58,7 +58,7 @@ pub use grade::Grade;
 pub use grid::{Contradiction, Grid};
 pub use solver::{Outcome, SolveReport, next_step, next_step_with, solve, solve_with, solve_within};
 pub use step::{Custom, Evidence, Step, Trial};
-pub use technique::{Kind, Technique};
+pub use technique::{Kind, Technique, standard};
 
 use solver::run;
 

@@ -99,13 +99,12 @@ pub fn solve_with(board: &Board, chain: &[&dyn Technique]) -> SolveReport {
 /// ```
 /// use backtrack::Budget;
 /// use backtrack::sudoku::Board;
-/// use backtrack::sudoku::logic::{self, Builtin, Outcome, Technique};
+/// use backtrack::sudoku::logic::{self, Outcome};
 ///
 /// // Several solutions: the logic solver guesses, and guesses inside its guesses.
 /// let board: Board = "8.........95.......76.........426798...571243...893165......916....3.487....1.532".parse()?;
-/// let chain: Vec<&dyn Technique> = Builtin::ALL.iter().map(|t| t as &dyn Technique).collect();
 /// let budget = Budget::nodes(100);
-/// let report = logic::solve_within(&board, &chain, &budget);
+/// let report = logic::solve_within(&board, logic::standard(), &budget);
 /// assert_eq!(report.outcome, Outcome::Stopped);
 /// assert!(budget.exceeded() && budget.spent() == 101);
 /// # Ok::<(), Box<dyn std::error::Error>>(())

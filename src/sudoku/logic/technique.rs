@@ -108,8 +108,12 @@ impl Technique for Builtin {
     }
 }
 
-/// The built-in chain: every [`Builtin`], easiest first, bifurcation last.
-pub(super) fn standard() -> &'static [&'static dyn Technique] {
+/// The built-in chain: every [`Builtin`], easiest first, bifurcation last (what [`solve`] runs;
+/// give it to [`solve_within`] to bound a solve).
+///
+/// [`solve`]: super::solve
+/// [`solve_within`]: super::solve_within
+pub fn standard() -> &'static [&'static dyn Technique] {
     const CHAIN: [&dyn Technique; Builtin::ALL.len()] = {
         let mut chain: [&dyn Technique; Builtin::ALL.len()] = [&Builtin::NakedSingle; Builtin::ALL.len()];
         let mut i = 0;

@@ -190,9 +190,7 @@ pub(super) fn compare(plan: &Plan, board: &Board, data: bool, out: impl Write) -
     }
     if logic::supports(geometry).is_ok() {
         let start = Instant::now();
-        let chain: Vec<&dyn logic::Technique> =
-            logic::Builtin::ALL.iter().map(|t| t as &dyn logic::Technique).collect();
-        let report = logic::solve_within(board, &chain, &plan.logic_budget());
+        let report = logic::solve_within(board, logic::standard(), &plan.logic_budget());
         rows.push(Row {
             solver: "logic",
             nodes: report.steps.len() as u64,
