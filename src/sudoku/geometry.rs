@@ -668,6 +668,23 @@ impl Geometry {
         })
     }
 
+    /// A jigsaw's region map as `--regions` and the variant file write it: N² letters in
+    /// reading order, `A` for the region of the first cell, then `B`, ...; `None` for a grid
+    /// without regions.
+    ///
+    /// ```
+    /// use backtrack::sudoku::Geometry;
+    /// let map = "ABBBAABCADCCDDDC";
+    /// assert_eq!(Geometry::jigsaw(4, map)?.region_map().as_deref(), Some(map));
+    /// assert_eq!(Geometry::of_side(4)?.region_map(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn region_map(&self) -> Option<String> {
+        matches!(self.0.layout, Layout::Regions(_)).then(|| {
+            self.all_cells().map(|c| self.region_of(c).map_or('.', |r| char::from(b'A' + r as u8))).collect()
+        })
+    }
+
     /// The character of value `value` in a grid's text: `1` to `9`, then `A` (10) to `P` (25).
     pub fn symbol(value: u8) -> char {
         match value {

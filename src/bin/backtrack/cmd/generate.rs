@@ -190,20 +190,17 @@ impl GridFields {
     fn of(geometry: &Geometry) -> Option<GridFields> {
         let side = geometry.side();
         let own = Geometry::of_side(side).ok();
-        let regions = geometry.boxes().is_none() && geometry.region_of(geometry.cell(0, 0)).is_some();
-        if geometry.extras().is_empty() && !regions && own.is_some_and(|own| own.boxes() == geometry.boxes())
+        let regions = geometry.region_map();
+        if geometry.extras().is_empty()
+            && regions.is_none()
+            && own.is_some_and(|own| own.boxes() == geometry.boxes())
         {
             return None;
         }
         Some(GridFields {
             size: side,
             boxes: geometry.boxes().map(|(r, c)| format!("{r}x{c}")),
-            regions: regions.then(|| {
-                geometry
-                    .all_cells()
-                    .map(|c| geometry.region_of(c).map_or('.', |r| char::from(b'A' + r as u8)))
-                    .collect()
-            }),
+            regions,
             rules: geometry.extras().iter().map(|e| e.name()).collect(),
         })
     }

@@ -81,11 +81,7 @@ impl Shape {
         let mut text = String::new();
         if let Some(geometry) = &self.fixed {
             text.push_str(&format!(" --grid '{}'", geometry.name()));
-            if geometry.boxes().is_none() && geometry.region_of(geometry.cell(0, 0)).is_some() {
-                let map: String = geometry
-                    .all_cells()
-                    .map(|c| geometry.region_of(c).map_or('.', |r| char::from(b'A' + r as u8)))
-                    .collect();
+            if let Some(map) = geometry.region_map() {
                 text.push_str(&format!(" --regions {map}"));
             }
         }
