@@ -73,6 +73,23 @@ where
     (search.stats().clone(), budget.exceeded(), start.elapsed())
 }
 
+/// The row of the driver over a grid's propagating guards (the band engine's or the general
+/// engine's: `generators`), timed from `start` (the grid's making included).
+fn propagating<G, I>(plan: &Plan, generators: &[G], start: Instant) -> Row
+where
+    G: Fn() -> I,
+    I: Iterator,
+{
+    let (stats, stopped, time) = full_search(stack_assumptions(generators), true, &bound(plan));
+    Row {
+        solver: "backtrack, propagating",
+        nodes: stats.nodes(),
+        dead_ends: stats.dead_ends(),
+        time_ms: ms(time.max(start.elapsed())),
+        note: if stopped { stopped_note(plan) } else { format!("{} decisions at most", generators.len()) },
+    }
+}
+
 /// One row of `--compare`.
 #[derive(Serialize)]
 struct Row {
@@ -121,13 +138,6 @@ pub(super) fn compare(plan: &Plan, board: &Board, data: bool, out: impl Write) -
             note,
         });
     }
-    let propagating = |stats: backtrack::Stats, stopped: bool, time: Duration, decisions: usize| Row {
-        solver: "backtrack, propagating",
-        nodes: stats.nodes(),
-        dead_ends: stats.dead_ends(),
-        time_ms: ms(time),
-        note: if stopped { stopped_note(plan) } else { format!("{decisions} decisions at most") },
-    };
     let engine_row = |solver, stats: bitboard::Stats, start: Instant, note: &str| Row {
         solver,
         nodes: stats.guesses,
@@ -138,9 +148,7 @@ pub(super) fn compare(plan: &Plan, board: &Board, data: bool, out: impl Write) -
     let start = Instant::now();
     let found = if geometry.is_classic() {
         let grid = bitboard::Propagation::new(board);
-        let generators = grid.generators();
-        let (stats, stopped, time) = full_search(stack_assumptions(&generators), true, &bound(plan));
-        rows.push(propagating(stats, stopped, time.max(start.elapsed()), generators.len()));
+        rows.push(propagating(plan, &grid.generators(), start));
         let start = Instant::now();
         let mut bands = bitboard::Solutions::new(board).budget(&bound(plan));
         let found = bands.next().is_some();
@@ -149,9 +157,7 @@ pub(super) fn compare(plan: &Plan, board: &Board, data: bool, out: impl Write) -
         found
     } else {
         let grid = search::Propagation::new(board);
-        let generators = grid.generators();
-        let (stats, stopped, time) = full_search(stack_assumptions(&generators), true, &bound(plan));
-        rows.push(propagating(stats, stopped, time.max(start.elapsed()), generators.len()));
+        rows.push(propagating(plan, &grid.generators(), start));
         let start = Instant::now();
         let mut engine = search::Solutions::new(board).budget(&bound(plan));
         let found = engine.next().is_some();
