@@ -302,34 +302,43 @@ fn search_dlx(cover: &mut ExactCover, board: &Board, limits: Limits<'_>) -> Foun
     }
 }
 
+/// The driver over a grid's propagating guards (`generators`): `board` reads the grid, `placed`
+/// the cell a guard assumed.
+fn drive_propagating<G, I>(
+    plan: &Plan,
+    generators: &[G],
+    board: &dyn Fn() -> Board,
+    placed: &dyn Fn(&I::Item) -> Option<Cell>,
+    limits: Limits<'_>,
+) -> Found
+where
+    G: Fn() -> I,
+    I: Iterator,
+    I::Item: std::fmt::Display,
+{
+    let view = View {
+        board,
+        cell: placed,
+        dead_end: &|slot| format!("dead end: decision {} has no value left", slot + 1),
+        dead_cells: &|_| Vec::new(),
+        generators: "the driver with propagation",
+    };
+    run_driver(plan, stack_assumptions(generators), view, limits)
+}
+
 /// The driver's search: the seed's generators in the order asked for, or the propagating ones.
 fn search_driver(plan: &Plan, board: &Board, limits: Limits<'_>) -> Found {
     let Some(order) = plan.order else {
-        let dead_end = |slot: usize| format!("dead end: decision {} has no value left", slot + 1);
         // The band engine's grid on the classic grid, the general engine's on any other: the
         // same guards, one type each.
-        if !board.geometry().is_classic() {
-            let grid = search::Propagation::new(board);
-            let generators = grid.generators();
-            let view = View {
-                board: &|| grid.board(),
-                cell: &|forced: &search::Forced<'_>| forced.placed().map(|(cell, _)| cell),
-                dead_end: &dead_end,
-                dead_cells: &|_| Vec::new(),
-                generators: "the driver with propagation",
-            };
-            return run_driver(plan, stack_assumptions(&generators), view, limits);
+        if board.geometry().is_classic() {
+            let grid = Propagation::new(board);
+            let placed = |forced: &Forced<'_>| forced.placed().map(|(cell, _)| cell);
+            return drive_propagating(plan, &grid.generators(), &|| grid.board(), &placed, limits);
         }
-        let grid = Propagation::new(board);
-        let generators = grid.generators();
-        let view = View {
-            board: &|| grid.board(),
-            cell: &|forced: &Forced<'_>| forced.placed().map(|(cell, _)| cell),
-            dead_end: &dead_end,
-            dead_cells: &|_| Vec::new(),
-            generators: "the driver with propagation",
-        };
-        return run_driver(plan, stack_assumptions(&generators), view, limits);
+        let grid = search::Propagation::new(board);
+        let placed = |forced: &search::Forced<'_>| forced.placed().map(|(cell, _)| cell);
+        return drive_propagating(plan, &grid.generators(), &|| grid.board(), &placed, limits);
     };
     let generators = board.generators();
     // The slots are the empty cells, in reading order: name them in the trace.
