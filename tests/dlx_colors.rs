@@ -144,3 +144,147 @@ fn the_explorer_shows_the_colour_an_item_is_given() {
     assert!(end.iter().all(String::is_empty), "every move taken back at the end");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Replay `cover --trace` of a whole count of `text` and hold every line to the problem's own
+/// rules, read here from the text alone: a stack of the options chosen (taken back where they
+/// were chosen), each choice's item among the option's items, each colour said as the options
+/// on the stack give it ("takes" the first time, "already" after), each bounded item's covers
+/// counted on the stack, and at each `solution` every primary item covered within its bounds
+/// and every secondary item given one colour or covered at most once. Returns the choices
+/// (null moves included) and the solutions.
+fn replay_trace(text: &str) -> (u64, u64) {
+    let stdout = common::backtrack_ok(&["cover", "--count", "--trace=1000000", "-"], text.as_bytes());
+    let stdout = common::text(&stdout);
+    let mut lines = text.lines().filter(|l| !l.starts_with('|') && !l.trim().is_empty());
+    let (mut bounds, mut secondary) = (std::collections::HashMap::new(), Vec::new());
+    let mut in_secondary = false;
+    for token in lines.next().unwrap().split_whitespace() {
+        match (token, token.rsplit_once('|')) {
+            ("|", _) => in_secondary = true,
+            (_, _) if in_secondary => secondary.push(token.to_string()),
+            (_, Some((spec, name))) => {
+                let (lo, hi) = spec.split_once(':').unwrap_or((spec, spec));
+                bounds.insert(name.to_string(), (lo.parse::<u32>().unwrap(), hi.parse::<u32>().unwrap()));
+            }
+            (_, None) => drop(bounds.insert(token.to_string(), (1, 1))),
+        }
+    }
+    // The stack: each choice's depth and option text ("" for a null move).
+    let mut stack: Vec<(usize, String)> = Vec::new();
+    let covers = |stack: &[(usize, String)], item: &str| {
+        stack.iter().filter(|(_, o)| o.split(' ').any(|i| i.split(':').next() == Some(item))).count()
+    };
+    let colour_of = |stack: &[(usize, String)], item: &str| -> Vec<String> {
+        let given = stack.iter().flat_map(|(_, o)| o.split(' ').filter_map(|i| i.split_once(':')));
+        given.filter(|(i, _)| *i == item).map(|(_, c)| c.to_string()).collect()
+    };
+    let (mut choices, mut solutions) = (0, 0);
+    let mut lines = stdout.lines().peekable();
+    while let Some(line) = lines.next() {
+        let depth = (line.len() - line.trim_start().len()) / 2;
+        let line = line.trim_start();
+        if let Some(rest) = line.strip_prefix("assume no more covers for ") {
+            let (item, said) = rest.split_once(" (").unwrap();
+            let (lo, hi) = bounds[item];
+            let hi = if lo == hi { String::new() } else { format!("..{hi}") };
+            assert_eq!(said, format!("{} of {lo}{hi})", covers(&stack, item)), "{line}");
+            stack.push((depth, String::new()));
+            choices += 1;
+        } else if let Some(rest) = line.strip_prefix("assume ") {
+            let (option, said) = rest.rsplit_once(" (").unwrap();
+            let said = said.strip_suffix(')').unwrap();
+            let mut said = said.split("; ");
+            let item = said.next().unwrap().strip_prefix("for ").unwrap();
+            assert!(option.split(' ').any(|i| i == item), "{line}: the item chosen is the option's");
+            let before = colour_of(&stack, "");
+            assert!(before.is_empty());
+            for words in said {
+                let parts: Vec<&str> = words.split(' ').collect();
+                match parts[..] {
+                    [item, "takes", colour] => {
+                        assert!(colour_of(&stack, item).is_empty(), "{line}: {item} had a colour");
+                        assert!(option.split(' ').any(|i| i == format!("{item}:{colour}")), "{line}");
+                    }
+                    [item, colour, "already"] => {
+                        let given = colour_of(&stack, item);
+                        assert!(!given.is_empty() && given.iter().all(|c| c == colour), "{line}: {given:?}");
+                    }
+                    [item, k, "of", b] => {
+                        assert_eq!(k.parse::<usize>().unwrap(), covers(&stack, item) + 1, "{line}");
+                        let (lo, hi) = bounds[item];
+                        assert_eq!(
+                            b,
+                            if lo == hi { lo.to_string() } else { format!("{lo}..{hi}") },
+                            "{line}"
+                        );
+                    }
+                    _ => panic!("{line}: {words:?} says what?"),
+                }
+            }
+            stack.push((depth, option.to_string()));
+            choices += 1;
+        } else if let Some(option) = line.strip_prefix("take back ") {
+            let (at, taken) = stack.pop().expect("a choice to take back");
+            assert_eq!(at, depth, "{line}: taken back where it was chosen");
+            match option.strip_prefix("no more covers for ") {
+                Some(_) => assert!(taken.is_empty(), "{line}"),
+                None => assert_eq!(taken, option, "{line}"),
+            }
+        } else if line == "solution" {
+            assert_eq!(depth, stack.len());
+            for (item, &(lo, hi)) in &bounds {
+                let n = covers(&stack, item) as u32;
+                assert!(lo <= n && n <= hi, "{item} covered {n} times, outside {lo}..{hi}");
+            }
+            for item in &secondary {
+                let colours = colour_of(&stack, item);
+                let mut distinct = colours.clone();
+                distinct.dedup();
+                let plain = covers(&stack, item) - colours.len();
+                assert!(distinct.len() <= 1 && (colours.is_empty() || plain == 0) && plain <= 1, "{item}");
+            }
+            solutions += 1;
+        } else if line.starts_with("dead end: item ") {
+            assert_eq!(depth, stack.len(), "{line}");
+        } else {
+            assert!(lines.peek().is_none(), "{line}: the count closes the answer");
+            assert_eq!(line.parse::<u64>().unwrap(), solutions, "the count is the trace's solutions");
+        }
+    }
+    assert!(stack.is_empty(), "every choice is taken back");
+    (choices, solutions)
+}
+
+#[test]
+fn the_trace_says_each_colour_and_cover_as_the_options_give_them() {
+    use common::instances::tiling;
+    // The choices are the nodes of Knuth's programs but the root; the solutions theirs (the
+    // figures of DLX1, DLX2 and DLX3 above and in tests/dlx.rs and tests/dlx_multi.rs).
+    assert_eq!(replay_trace(include_str!("data/queens8.dlx")), (1048, 92));
+    assert_eq!(replay_trace(TAOCP_49), (3, 1));
+    assert_eq!(replay_trace(&word_rectangles(3, 3, 200)), (8415, 1350));
+    assert_eq!(replay_trace(&tiling(3, 4, &[("L", 4)])), (15, 4));
+    assert_eq!(replay_trace("2|A 1:2|B C\nA B\nA\nB C\nA C\nB\n"), (10, 4));
+    let both = "p0 1:3|p1 1:2|p2 0:2|p3 | s0 s1 s2\np0 s0\np3 p2\np2 s0:a p1 p0 s1:a\np0 p2\np3 p1 p0 s1:a s2:a\np2 s1:a s2:b s0 p1\np0 s0\np0 s1 p2 s2:b p1\np1 s2\n";
+    assert_eq!(replay_trace(both), (35, 12)); // DLX3: 12 solutions, 36 nodes
+}
+
+#[test]
+fn the_trace_stops_at_its_lines_and_the_search_goes_on() {
+    let out = common::backtrack_ok(&["cover", "--count", "--trace=5", "tests/data/queens8.dlx"], b"");
+    let out = common::text(&out);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 7, "{out}");
+    assert_eq!(lines[0], "assume r4 c0 a4 b3 (for r4)");
+    assert_eq!(lines[5], "(the trace stopped at --trace=5; the search went on for 2375 more events)");
+    assert_eq!(lines[6], "92", "the count is whole");
+    for (args, error) in [
+        (&["cover", "--trace", "--format", "json", "-"][..], "--trace prints text"),
+        (&["cover", "--trace", "--count", "--shard", "1/2", "-"], "--trace tells one whole search"),
+        (&["cover", "--trace=x", "-"], "invalid value 'x'"),
+    ] {
+        let out = common::run_backtrack(args, b"A\nA\n");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(common::text(&out.stderr).contains(error), "{args:?}: {}", common::text(&out.stderr));
+    }
+}

@@ -28,6 +28,7 @@ Examples:
   backtrack cover --all --limit 3 -                 three solutions from standard input
   backtrack cover --count --stats tests/data/queens12.dlx   nodes and updates, as Knuth's DLX1
   backtrack cover --count --format json FILE        the count and the counters as JSON
+  backtrack cover --trace tests/data/queens8.dlx    every move of the search, indented by depth
   backtrack cover --count --shard 2/16 FILE         shard 2 of 16 of the count: a JSON line
   parallel backtrack cover --count --shard {}/16 FILE ::: $(seq 16) | backtrack merge
 
@@ -85,6 +86,13 @@ pub struct Args {
     /// (a secondary item given a colour: the colour), beside the search tree. One thread.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
+
+    /// Print every move of the search, indented by depth: the item chosen and the option that
+    /// covers it, the colours the option gives (Algorithm C), how many times an item with bounds
+    /// is covered (Algorithm M), dead ends and solutions. One thread. The trace stops after
+    /// LINES lines (1000 unless given, as --trace=5000), the search goes on.
+    #[arg(long, value_name = "LINES", num_args = 0..=1, require_equals = true, default_missing_value = "1000")]
+    trace: Option<u64>,
 
     /// Text (options by name, one a line) or JSON (one object).
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -151,6 +159,12 @@ impl Args {
         if self.limit.is_some() && !(self.count || self.all) {
             return Err("--limit caps --count or --all".to_string());
         }
+        if self.trace.is_some() && self.shard.is_some() {
+            return Err("--trace tells one whole search: leave out --shard".to_string());
+        }
+        if self.trace.is_some() && self.format == Format::Json {
+            return Err("--trace prints text: use it without --format json".to_string());
+        }
         if self.shard.is_some() && (!self.count || self.limit.is_some()) {
             return Err("--shard splits a whole count: give it with --count, without --limit".to_string());
         }
@@ -210,21 +224,31 @@ pub fn run(args: Args) -> io::Result<Status> {
         return shard_line(&run, shard, &stats, colors, outcome == Search::OutOfBudget);
     }
     let explorer = plan.args.html.as_ref().map(|_| Explorer::new(&problem));
-    let mut render =
-        Renderer { out: io::BufWriter::new(io::stdout().lock()), format: plan.args.format, listed: 0 };
+    let trace = plan.args.trace.map(|lines| RefCell::new(Trace::new(&problem, lines)));
+    let watching = Watching { explorer: explorer.as_ref(), trace: trace.as_ref() };
+    let mut render = Renderer {
+        out: io::BufWriter::new(io::stdout().lock()),
+        format: plan.args.format,
+        listed: 0,
+        // The trace writes between the solutions: each goes out whole before the next move.
+        flush_each: trace.is_some(),
+    };
     let whole_tree = plan.args.count && plan.args.limit.is_none() && !budget.is_bounded();
     let multiplicities = problem.matrix_ref().has_multiplicities();
-    let report = if whole_tree && plan.args.jobs != Some(1) && explorer.is_none() {
+    let report = if whole_tree && plan.args.jobs != Some(1) && !watching.any() {
         Ok(plan.count_in_parallel(&mut problem))
     } else if multiplicities {
-        plan.search_multi(&mut problem, &budget, explorer.as_ref(), &mut render)
+        plan.search_multi(&mut problem, &budget, &watching, &mut render)
     } else {
-        plan.search(&mut problem, &budget, explorer.as_ref(), &mut render)
+        plan.search(&mut problem, &budget, &watching, &mut render)
     };
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
     let report = report?;
+    if let Some(trace) = trace {
+        trace.into_inner().finish()?;
+    }
     if let (Some(explorer), Some(path)) = (explorer, &plan.args.html) {
         explorer.write(path, &plan.source);
     }
@@ -328,7 +352,7 @@ impl Plan {
         &self,
         problem: &mut Named,
         budget: &Budget,
-        explorer: Option<&Explorer>,
+        watching: &Watching,
         render: &mut Renderer<impl Write>,
     ) -> io::Result<Report> {
         let start = Instant::now();
@@ -337,8 +361,8 @@ impl Plan {
         let problem_kind = (algorithm(problem), problem.matrix_ref().has_colors());
         let mut solver = problem.solver();
         solver.solver().set_budget(budget);
-        if let Some(explorer) = explorer {
-            solver.solver().set_watch(|event: Event<'_, usize>| explorer.see(event));
+        if watching.any() {
+            solver.solver().set_watch(|event: Event<'_, usize>| watching.see(event));
         }
         let mut count = 0u64;
         while count < wanted {
@@ -372,7 +396,7 @@ impl Plan {
         &self,
         problem: &mut Named,
         budget: &Budget,
-        explorer: Option<&Explorer>,
+        watching: &Watching,
         render: &mut Renderer<impl Write>,
     ) -> io::Result<Report> {
         let start = Instant::now();
@@ -383,8 +407,8 @@ impl Plan {
         let mut count = 0u64;
         let mut written = Ok(());
         let mut solver = MultiSolver::new(problem.matrix()).budget(budget);
-        if let Some(explorer) = explorer {
-            solver = solver.watch(|event: Event<'_, usize>| explorer.see(event));
+        if watching.any() {
+            solver = solver.watch(|event: Event<'_, usize>| watching.see(event));
         }
         let whole = args.count && args.limit.is_none();
         let stats = if whole {
@@ -408,6 +432,179 @@ impl Plan {
 
 fn milliseconds(start: Instant) -> f64 {
     (start.elapsed().as_secs_f64() * 1e6).round() / 1e3
+}
+
+/// The ways a search on one thread is watched: the explorer, the trace, both or neither.
+struct Watching<'w, 'p> {
+    explorer: Option<&'w Explorer<'p>>,
+    trace: Option<&'w RefCell<Trace>>,
+}
+
+impl Watching<'_, '_> {
+    fn any(&self) -> bool {
+        self.explorer.is_some() || self.trace.is_some()
+    }
+
+    /// One move of the search, to each watcher. Neither stops it: the explorer records its
+    /// first moves, the trace writes its first lines, and the search goes on.
+    fn see(&self, event: Event<'_, usize>) {
+        if let Some(trace) = self.trace {
+            trace.borrow_mut().see(&event);
+        }
+        if let Some(explorer) = self.explorer {
+            explorer.see(event);
+        }
+    }
+}
+
+/// `--trace`: a line for each move, indented by depth, in the words of the problem. A choice
+/// names the item chosen and the option that covers it, and says what the option does beyond
+/// covering it: the colour it gives each secondary item (Algorithm C: "takes red" the first
+/// time, "red already" when a chosen option gave it that colour before), and how many times
+/// each item with bounds is now covered (Algorithm M: "A 2 of 2..3"). M's null move says that
+/// its item takes no more covers.
+///
+/// ```text
+/// assume A x:red (for A; x takes red)
+///   assume B x:red (for B; x red already)
+///     solution
+/// ```
+struct Trace {
+    names: std::rc::Rc<backtrack::dlx::Names>,
+    /// Each option's items with their colours (0 for none).
+    option_items: Vec<Vec<(usize, u32)>>,
+    /// Each item's bounds: (1, 1) for an item covered once.
+    bounds: Vec<(u32, u32)>,
+    /// How many chosen options cover each item now.
+    covered: Vec<u32>,
+    /// Each secondary item's colour now (0 for none) and how many chosen options give it.
+    colors: Vec<(u32, u32)>,
+    lines: u64,
+    limit: u64,
+    out: io::Stdout,
+}
+
+impl Trace {
+    fn new(problem: &Named, limit: u64) -> Trace {
+        let matrix = problem.matrix_ref();
+        let items = matrix.items();
+        Trace {
+            names: std::rc::Rc::new(problem.names().clone()),
+            option_items: (0..matrix.options()).map(|o| matrix.option_colored_items(o).collect()).collect(),
+            bounds: (0..items)
+                .map(|i| if i < matrix.primary_items() { matrix.bounds(i) } else { (1, 1) })
+                .collect(),
+            covered: vec![0; items],
+            colors: vec![(0, 0); items],
+            lines: 0,
+            limit,
+            out: io::stdout(),
+        }
+    }
+
+    /// What a choice of `option` for `item` does, in words: its item, the colours it gives,
+    /// the covers of items with bounds (the state after the choice).
+    fn what_it_does(&self, option: usize, item: usize) -> String {
+        let mut said = vec![format!("for {}", self.names.item(item))];
+        for &(i, color) in &self.option_items[option] {
+            let name = self.names.item(i);
+            if color != 0 {
+                let (_, givers) = self.colors[i];
+                let how = if givers == 1 { "takes" } else { "already" };
+                let color = self.names.color(color);
+                said.push(if givers == 1 {
+                    format!("{name} {how} {color}")
+                } else {
+                    format!("{name} {color} {how}")
+                });
+            } else if self.bounds[i] != (1, 1) {
+                said.push(format!("{name} {} of {}", self.covered[i], bounds(self.bounds[i])));
+            }
+        }
+        said.join("; ")
+    }
+
+    /// Choose or take back `option`: the items it covers and the colours it gives.
+    fn cover(&mut self, option: usize, on: bool) {
+        for &(item, color) in &self.option_items[option] {
+            if on {
+                self.covered[item] += 1;
+                if color != 0 {
+                    self.colors[item] = (color, self.colors[item].1 + 1);
+                }
+            } else {
+                self.covered[item] -= 1;
+                if color != 0 {
+                    self.colors[item].1 -= 1;
+                }
+            }
+        }
+    }
+
+    fn see(&mut self, event: &Event<'_, usize>) {
+        let line = match *event {
+            Event::Assume { level, slot, assumption: &option } if option == MultiSolver::NULL_MOVE => (
+                level - 1,
+                format!(
+                    "assume no more covers for {} ({} of {})",
+                    self.names.item(slot),
+                    self.covered[slot],
+                    bounds(self.bounds[slot])
+                ),
+            ),
+            Event::Assume { level, slot, assumption: &option } => {
+                self.cover(option, true);
+                (
+                    level - 1,
+                    format!("assume {} ({})", self.names.option(option), self.what_it_does(option, slot)),
+                )
+            }
+            Event::TakeBack { level, slot, assumption: &option } if option == MultiSolver::NULL_MOVE => {
+                (level - 1, format!("take back no more covers for {}", self.names.item(slot)))
+            }
+            Event::TakeBack { level, assumption: &option, .. } => {
+                self.cover(option, false);
+                (level - 1, format!("take back {}", self.names.option(option)))
+            }
+            Event::DeadEnd { level, slot } if self.bounds[slot] == (1, 1) => {
+                (level, format!("dead end: item {} has no option left", self.names.item(slot)))
+            }
+            Event::DeadEnd { level, slot } => (
+                level,
+                format!(
+                    "dead end: item {} has too few options left ({} of {})",
+                    self.names.item(slot),
+                    self.covered[slot],
+                    bounds(self.bounds[slot])
+                ),
+            ),
+            Event::Solution { level } => (level, "solution".to_string()),
+        };
+        self.lines += 1;
+        if self.lines <= self.limit {
+            let (depth, text) = line;
+            // A reader gone (`| head`) ends the trace, not the search's answer.
+            let _ = writeln!(self.out, "{:w$}{text}", "", w = 2 * depth);
+        }
+    }
+
+    /// Say where the trace stopped, if it did before the search.
+    fn finish(self) -> io::Result<()> {
+        if self.lines > self.limit {
+            writeln!(
+                self.out.lock(),
+                "(the trace stopped at --trace={}; the search went on for {} more events)",
+                self.limit,
+                self.lines - self.limit
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// An item's bounds in Knuth's words: `3` for exactly 3, `2..3`.
+fn bounds((lo, hi): (u32, u32)) -> String {
+    if lo == hi { lo.to_string() } else { format!("{lo}..{hi}") }
 }
 
 /// The explorer's recording: every item a cell, each showing the option that covers it (a
@@ -519,6 +716,8 @@ struct Renderer<W> {
     out: W,
     format: Format,
     listed: u64,
+    /// Flush after each solution (a trace writes between them).
+    flush_each: bool,
 }
 
 impl<W: Write> Renderer<W> {
@@ -535,6 +734,9 @@ impl<W: Write> Renderer<W> {
         }
         for option in options {
             writeln!(self.out, "{option}")?;
+        }
+        if self.flush_each {
+            self.out.flush()?;
         }
         Ok(())
     }
