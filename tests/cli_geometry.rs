@@ -383,6 +383,21 @@ fn the_explorer_draws_regions_extra_houses_and_cages() {
     let window = |i: u64| [1, 2, 3, 5, 6, 7].contains(&(i / 9)) && [1, 2, 3, 5, 6, 7].contains(&(i % 9));
     let windows: Vec<u64> = (0..81u64).filter(|&i| window(i)).collect();
     assert_eq!(shaded("windoku", &["--order", "fewest"]), windows);
+    // The picture shades the same cells: one grey square a cell, at the cell's place.
+    let pictured = |rules: &str| -> Vec<u64> {
+        let path = dir.join(format!("{rules}.svg"));
+        let out =
+            backtrack(&["sudoku", "--rules", rules, "--svg", path.to_str().unwrap(), &".".repeat(81)], "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let svg = std::fs::read_to_string(&path).unwrap();
+        let number = |l: &str, key: &str| -> u64 {
+            l.split(key).nth(1).unwrap().split('"').next().unwrap().parse().unwrap()
+        };
+        let grey = svg.lines().filter(|l| l.starts_with("<rect") && l.contains("fill=\"#eee\""));
+        grey.map(|l| (number(l, "y=\"") - 10) / 40 * 9 + (number(l, "x=\"") - 10) / 40).collect()
+    };
+    assert_eq!(pictured("diagonals"), diagonals);
+    assert_eq!(pictured("windoku"), windows);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -165,9 +165,10 @@ fn regions(board: &Board, cell: impl Fn(usize, usize) -> String) -> String {
 
 impl Board {
     /// The puzzle as a picture (SVG), as a user checks it against the printed one: thin lines
-    /// between cells, thick ones between boxes or jigsaw regions, the diagonals of an X-Sudoku
-    /// shaded, each killer cage a dashed outline inside its cells with its sum in the corner
-    /// of its first cell; the givens in black, and `solution`'s other values in blue.
+    /// between cells, thick ones between boxes or jigsaw regions, the extra houses (the diagonals
+    /// of an X-Sudoku, the windows of a windoku) shaded, each killer cage a dashed outline
+    /// inside its cells with its sum in the corner of its first cell; the givens in black, and
+    /// `solution`'s other values in blue.
     ///
     /// ```
     /// use backtrack::sudoku::variant::Variant;
@@ -192,12 +193,8 @@ impl Board {
              viewBox=\"0 0 {width} {width}\" font-family=\"sans-serif\">\n\
              <rect width=\"{width}\" height=\"{width}\" fill=\"white\"/>\n"
         );
-        // The diagonals of an X-Sudoku, shaded.
-        let diagonal = |i: usize| {
-            let (r, c) = (i / n, i % n);
-            geometry.extras().contains(&super::Extra::Diagonals) && (r == c || r + c == n - 1)
-        };
-        for i in (0..n * n).filter(|&i| diagonal(i)) {
+        // The extra houses (diagonals, windows), shaded: the borders show only boxes and regions.
+        for i in geometry.extra_house_cells().into_iter().map(|c| c.index()) {
             let (x, y) = at(i);
             let _ =
                 writeln!(svg, "<rect x=\"{x}\" y=\"{y}\" width=\"{SIZE}\" height=\"{SIZE}\" fill=\"#eee\"/>");

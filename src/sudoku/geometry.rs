@@ -587,6 +587,27 @@ impl Geometry {
         &self.0.houses
     }
 
+    /// The cells of the extra houses (the diagonals, the windows), in reading order, each once:
+    /// what a picture shades, since the borders show only boxes and regions.
+    ///
+    /// ```
+    /// use backtrack::sudoku::{Extra, Geometry};
+    ///
+    /// let x = Geometry::boxed(3, 3)?.with_extras(&[Extra::Diagonals])?;
+    /// assert_eq!(x.extra_house_cells().len(), 17, "two diagonals of 9 share the centre");
+    /// let windoku = Geometry::boxed(3, 3)?.with_extras(&[Extra::Windoku])?;
+    /// assert_eq!(windoku.extra_house_cells().len(), 36);
+    /// # Ok::<(), backtrack::sudoku::GeometryError>(())
+    /// ```
+    pub fn extra_house_cells(&self) -> Vec<Cell> {
+        let extra = |&n: &usize| matches!(self.house(n), House::Diagonal(_) | House::Window(_));
+        let mut cells = Cells::empty();
+        for n in (0..self.houses().len()).filter(extra) {
+            cells |= *self.house_set(n);
+        }
+        cells.iter().collect()
+    }
+
     /// The house numbered `number`.
     ///
     /// # Panics

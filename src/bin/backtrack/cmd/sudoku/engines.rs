@@ -5,7 +5,7 @@ use super::report::{Counters, Grading, Report, Verdict};
 use super::shape::{ReadError, supports};
 use backtrack::sudoku::bitboard::{Forced, Propagation};
 use backtrack::sudoku::logic::{self, Grade};
-use backtrack::sudoku::{Board, Cell, ExactCover, House, Placement, bitboard, search};
+use backtrack::sudoku::{Board, Cell, ExactCover, Placement, bitboard, search};
 use backtrack::watch::{Counters as WatchCounters, Layout, Recorder, Watcher};
 use backtrack::{Assumptions, Budget, Event, Observer, SlotOrder, stack_assumptions};
 use std::cell::{Cell as Flag, RefCell};
@@ -531,14 +531,8 @@ pub fn outline(recorder: &mut Recorder<'_>, board: &Board) {
         recorder.draw_regions(regions);
     }
     // The extra houses (diagonals, windows) tinted: the borders show only boxes and regions.
-    let extra = |house: &House| matches!(house, House::Diagonal(_) | House::Window(_));
-    let mut shaded: Vec<usize> = (0..geometry.houses().len())
-        .filter(|&n| extra(&geometry.house(n)))
-        .flat_map(|n| geometry.members(n).iter().map(|c| c.index()))
-        .collect();
+    let shaded: Vec<usize> = geometry.extra_house_cells().iter().map(|c| c.index()).collect();
     if !shaded.is_empty() {
-        shaded.sort_unstable();
-        shaded.dedup();
         recorder.shade_cells(shaded);
     }
     if !geometry.cages().is_empty() {
