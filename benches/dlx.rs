@@ -276,8 +276,14 @@ fn colours_and_multiplicities(runs: usize) {
     println!();
     println!("| instance | solutions | ours | dlx 0.8 | exact-covers 0.3 | xcc 0.1 | algoxcc 0.1 |");
     println!("|---|---:|---:|---:|---:|---:|---:|");
-    for (name, rows, cols, limit) in [("word rectangles 3×3, 665 words", 3, 3, usize::MAX)] {
-        let p = Colored::from_knuth(instances::word_rectangles(rows, cols, limit));
+    // A killer Sudoku of the tests' sample (its line 11: cages of 2 to 4 cells, no given).
+    let killer =
+        include_str!("../tests/data/variants_sigh.jsonl").lines().nth(10).expect("the sample's line 11");
+    for (name, text) in [
+        ("word rectangles 3×3, 665 words", instances::word_rectangles(3, 3, usize::MAX)),
+        ("killer Sudoku (sigh's \"0 cage\", 23 cages)", instances::killer_xcc_of_line(killer)),
+    ] {
+        let p = Colored::from_knuth(text);
         let items: Vec<usize> = (0..p.primary + p.secondary).collect();
         let (n, ours) = best_of(runs, || count_ours_colored(&p));
         let mut cells = Vec::new();

@@ -82,6 +82,51 @@ fn n_queens_built_in_code_match_oeis() {
 }
 
 #[test]
+fn dominosa_puzzles_count_as_dlx1_counts_and_every_solution_lays_each_domino_once() {
+    // (pips, seed) and DLX1's solutions, nodes and updates on the same text.
+    for ((n, seed), expected) in [
+        ((3, 1), (10, 41, 281)),
+        ((4, 2), (4, 33, 275)),
+        ((6, 1), (3, 124, 1207)),
+        ((6, 2), (16, 115, 979)),
+        ((6, 3), (24, 146, 1124)),
+        ((7, 1), (8, 67, 551)),
+        ((9, 1), (2, 80, 826)),
+    ] {
+        let (text, grid) = instances::dominosa(n, seed);
+        assert_eq!(run(&text), expected, "dominosa {n} seed {seed}");
+        // Each solution by the rules: every cell in one domino, of two neighbours whose numbers
+        // it shows, and every domino 0-0 to n-n laid once.
+        let mut p = Named::from_knuth_format(&text).unwrap();
+        let mut solver = p.solver();
+        let mut solutions = 0;
+        while let Some(options) = solver.next_solution() {
+            let (mut cells, mut dominoes) = (Vec::new(), Vec::new());
+            for option in options {
+                let [a, b, domino]: [&str; 3] = option.split(' ').collect::<Vec<_>>().try_into().unwrap();
+                let at = |cell: &str| -> (usize, usize) {
+                    let (r, c) = cell.split_once('.').unwrap();
+                    (r.parse().unwrap(), c.parse().unwrap())
+                };
+                let ((r1, c1), (r2, c2)) = (at(a), at(b));
+                assert_eq!(r1.abs_diff(r2) + c1.abs_diff(c2), 1, "{option}: neighbours");
+                let (x, y) = (grid[r1][c1], grid[r2][c2]);
+                assert_eq!(domino, format!("{}-{}", x.min(y), x.max(y)), "{option}");
+                cells.extend([(r1, c1), (r2, c2)]);
+                dominoes.push(domino.to_string());
+            }
+            cells.sort();
+            cells.dedup();
+            dominoes.sort();
+            dominoes.dedup();
+            assert_eq!((cells.len(), dominoes.len()), ((n + 1) * (n + 2), (n + 1) * (n + 2) / 2));
+            solutions += 1;
+        }
+        assert_eq!(solutions, expected.0);
+    }
+}
+
+#[test]
 fn langford_pairs() {
     // Knuth's encoding: items 1..n and slots s1..s2n; option "i s_j s_k" for k = j + i + 1.
     // Each pairing and its reverse are both found: twice OEIS A014552 (26, 150 for n = 7, 8).

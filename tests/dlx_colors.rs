@@ -288,3 +288,34 @@ fn the_trace_stops_at_its_lines_and_the_search_goes_on() {
         assert!(common::text(&out.stderr).contains(error), "{args:?}: {}", common::text(&out.stderr));
     }
 }
+
+#[test]
+fn killers_as_xcc_count_as_dlx2_counts_and_find_the_published_solution() {
+    // Two of the sample's killers whose cages have at most four cells (a cage's options are
+    // its fillings: 9·8·7·6 at most), and DLX2's counts on the same text.
+    let sample: Vec<&str> = include_str!("data/variants_sigh.jsonl").lines().collect();
+    for (line, expected) in [(9, (1, 145_875, 9_708_301, 347_954)), (10, (1, 79_114, 45_523_353, 1_492_299))]
+    {
+        let puzzle: serde_json::Value = serde_json::from_str(sample[line]).unwrap();
+        let cages = puzzle["cages"].as_array().unwrap();
+        assert!(cages.iter().all(|cage| cage["cells"].as_array().unwrap().len() <= 4), "line {line}");
+        let text = common::instances::killer_xcc_of_line(sample[line]);
+        assert_eq!(counts(&text), expected, "line {line}");
+        // The solution's digits are the colours its options give the cells.
+        let mut p = Named::from_knuth_format(&text).unwrap();
+        let options: Vec<String> = p.solver().next_solution().unwrap().map(str::to_string).collect();
+        let mut grid = vec![b'.'; 81];
+        for option in options.iter().filter(|o| o.starts_with('p')) {
+            let (cell, digit) = option.rsplit_once(' ').unwrap().1.split_once(':').unwrap();
+            grid[cell[1..].parse::<usize>().unwrap()] = digit.as_bytes()[0];
+        }
+        assert_eq!(std::str::from_utf8(&grid).unwrap(), puzzle["solution"].as_str().unwrap(), "line {line}");
+        // Each cage's option gives its cells the digits placed there.
+        for option in options.iter().filter(|o| o.starts_with('k')) {
+            for given in option.split(' ').skip(1) {
+                let (cell, digit) = given.split_once(':').unwrap();
+                assert_eq!(grid[cell[1..].parse::<usize>().unwrap()], digit.as_bytes()[0], "{option}");
+            }
+        }
+    }
+}
