@@ -12,7 +12,8 @@
 //! values to its open cells (Régin's filter: every naked and hidden subset at once); and again,
 //! until nothing changes. The rules beyond houses take part: a knight's or king's move makes
 //! peers (anti-knight, anti-king), a placed value takes its neighbours' values one above and one
-//! below (non-consecutive), and each killer cage keeps only the values some combination of
+//! below, and two side-by-side cells keep only the values the other leaves room for
+//! (non-consecutive), and each killer cage keeps only the values some combination of
 //! different values with its sum gives its cells, with the sums the houses add (the rule of
 //! 45); rules of the user's own ([`rule`](super::rule)) prune in turn, and every full grid is
 //! checked against them. When propagation stops short of a full grid, the search guesses in
@@ -140,8 +141,9 @@ pub(crate) struct Tables {
     /// cells is a few ANDs).
     peer_bits: Vec<u64>,
     words: usize,
-    /// For each two houses that share two cells or more, in both orders: the shared cells, the
-    /// rest of the first house, the rest of the second, one after the other in `lock_cells`.
+    /// For each two houses that share two cells or more, once (a lock reads both ways): the
+    /// shared cells, the rest of the first house, the rest of the second, one after the other
+    /// in `lock_cells`.
     locks: Vec<Lock>,
     lock_cells: Vec<u16>,
 }
@@ -195,12 +197,13 @@ impl Tables {
     }
 }
 
-/// Two houses that meet: where the cells of each part start in `lock_cells`, and where they end.
+/// Two houses that meet: where the cells of each part start in `lock_cells`, and where they
+/// end: the cells they share, the rest of the first, the rest of the second.
 #[derive(Clone, Copy, Debug)]
 struct Lock {
     shared: (u32, u32),
-    rest: (u32, u32),
-    elsewhere: (u32, u32),
+    first: (u32, u32),
+    second: (u32, u32),
 }
 
 impl Solutions {
@@ -352,6 +355,14 @@ impl Solutions {
                     }
                 }
             }
+            // Non-consecutive, read before the houses: a word a cell, and what it takes out
+            // spares the house reads a round (the hard puzzle of BENCHMARKS §9: 255 ms read
+            // after the locked candidates, 185 ms here).
+            match self.between() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
             // Hidden singles, and values with no place left, house by house.
             let mut placed_any = false;
             for start in (0..self.tables.members.len()).step_by(side) {
@@ -399,11 +410,6 @@ impl Solutions {
                 Some(false) => {}
             }
             match self.sums() {
-                None => return false,
-                Some(true) => continue,
-                Some(false) => {}
-            }
-            match self.between() {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
@@ -504,24 +510,39 @@ impl Solutions {
         Some(changed)
     }
 
-    /// Non-consecutive, beyond the values placed: a cell left with two values two apart (4 and
-    /// 6) takes the value between them (5) from its neighbours, which would be next to either.
-    /// `None` at a contradiction, else whether any candidate left.
+    /// Non-consecutive, beyond the values placed: a neighbour keeps a value only if the cell
+    /// has a candidate that is neither that value nor one apart from it (arc consistency on
+    /// each two side-by-side cells). A cell left with 4 and 6 takes 5 from its neighbours; one
+    /// left with 4 and 5 takes both, one left with 4, 5 and 6 takes 5. `None` at a
+    /// contradiction, else whether any candidate left.
     fn between(&mut self) -> Option<bool> {
         if self.tables.adjacent.is_empty() {
             return Some(false);
         }
         let mut changed = false;
+        let values = self.geometry.values().bits();
         for cell in 0..self.cells.len() {
             let word = self.cells[cell];
-            let low = word & word.wrapping_neg();
-            if word & PLACED != 0 || word != low | low << 2 {
+            // Candidates more than two apart leave no value near them all.
+            if word & PLACED != 0 || word == 0 || word >> word.trailing_zeros() > 0b111 {
+                continue;
+            }
+            // The values next to or equal to every candidate of the cell: a neighbour (a peer
+            // too, in the same row or column) holding one would leave the cell nothing.
+            let mut near = values;
+            let mut rest = word;
+            while rest != 0 && near != 0 {
+                let y = rest & rest.wrapping_neg();
+                rest ^= y;
+                near &= y << 1 | y | y >> 1;
+            }
+            if near == 0 {
                 continue;
             }
             let (from, to) =
                 (self.tables.adjacent_start[cell] as usize, self.tables.adjacent_start[cell + 1] as usize);
             for &neighbour in &self.tables.adjacent[from..to] {
-                take(&mut self.cells, &mut self.queue, neighbour, low << 1, &mut changed)?;
+                take(&mut self.cells, &mut self.queue, neighbour, near, &mut changed)?;
             }
             if !self.queue.is_empty() {
                 break;
@@ -662,24 +683,31 @@ impl Solutions {
                     .filter(|w| w & PLACED == 0)
                     .fold(0, |all, w| all | w)
             };
-            let locked = open(lock.shared) & !open(lock.rest);
-            if locked == 0 {
+            let shared = open(lock.shared);
+            if shared == 0 {
                 continue;
             }
-            let (from, to) = lock.elsewhere;
-            for &cell in &self.tables.lock_cells[from as usize..to as usize] {
-                match remove(&mut self.cells, &mut self.queue, cell, locked) {
-                    Ok(removed) => changed |= removed,
-                    Err(()) => {
-                        self.weights[cell as usize] += 1;
-                        return None;
+            // Both ways, from what the two houses held before either lost a candidate.
+            let (first, second) = (open(lock.first), open(lock.second));
+            for (locked, elsewhere) in [(shared & !first, lock.second), (shared & !second, lock.first)] {
+                if locked == 0 {
+                    continue;
+                }
+                let (from, to) = elsewhere;
+                for &cell in &self.tables.lock_cells[from as usize..to as usize] {
+                    match remove(&mut self.cells, &mut self.queue, cell, locked) {
+                        Ok(removed) => changed |= removed,
+                        Err(()) => {
+                            self.weights[cell as usize] += 1;
+                            return None;
+                        }
                     }
                 }
-            }
-            // A cell placed: its value leaves its peers before any house is read again (read
-            // now, the placed cell and a peer would both seem to hold it).
-            if !self.queue.is_empty() {
-                break;
+                // A cell placed: its value leaves its peers before any house is read again
+                // (read now, the placed cell and a peer would both seem to hold it).
+                if !self.queue.is_empty() {
+                    return Some(changed);
+                }
             }
         }
         Some(changed)
@@ -851,17 +879,18 @@ fn locks(geometry: &Geometry) -> (Vec<Lock>, Vec<u16>) {
             geometry.members(a).iter().flat_map(|&c| geometry.homes(c)).map(|&h| h as usize).collect();
         met.sort_unstable();
         met.dedup();
-        for b in met {
+        // Each two houses once: a lock reads both ways.
+        for b in met.into_iter().filter(|&b| b > a) {
             let (first, second) = (geometry.members(a), geometry.members(b));
             let shared = first.iter().filter(|c| within(c, b)).count();
-            if a == b || shared < 2 || shared == first.len() {
+            if shared < 2 || shared == first.len() {
                 continue;
             }
             let index = |c: &super::Cell| c.index() as u16;
             let shared = push(&mut first.iter().filter(|c| within(c, b)).map(index), &mut cells);
-            let rest = push(&mut first.iter().filter(|c| !within(c, b)).map(index), &mut cells);
-            let elsewhere = push(&mut second.iter().filter(|c| !within(c, a)).map(index), &mut cells);
-            locks.push(Lock { shared, rest, elsewhere });
+            let first = push(&mut first.iter().filter(|c| !within(c, b)).map(index), &mut cells);
+            let second = push(&mut second.iter().filter(|c| !within(c, a)).map(index), &mut cells);
+            locks.push(Lock { shared, first, second });
         }
     }
     (locks, cells)
@@ -1123,5 +1152,34 @@ mod tests {
         // Nothing to take: every value can go anywhere.
         let allowed = consistent(&[0b111, 0b111, 0b111]).unwrap();
         assert_eq!(&allowed[..3], &[0b111, 0b111, 0b111]);
+    }
+
+    #[test]
+    fn side_by_side_cells_keep_what_the_other_leaves_room_for() {
+        use crate::sudoku::Extra;
+        let geometry = Geometry::of_side(9).unwrap().with_extras(&[Extra::NonConsecutive]).unwrap();
+        let values = |list: &[u32]| list.iter().fold(0, |all, v| all | 1 << (v - 1));
+        // r1c1's candidates, and what its neighbours r1c2 and r2c1 lose (r1c3 and r2c2, not
+        // beside it, keep everything).
+        for (left, lost) in [
+            (&[4, 6][..], &[5][..]),
+            (&[4, 5], &[4, 5]),
+            (&[4, 5, 6], &[5]),
+            (&[1, 2], &[1, 2]),
+            (&[8, 9], &[8, 9]),
+            (&[4, 7], &[]),
+            (&[3, 4, 5, 6], &[]),
+        ] {
+            let mut search = Solutions::new(&Board::empty_of(&geometry));
+            search.cells[0] = values(left);
+            assert_eq!(search.between(), Some(!lost.is_empty()), "{left:?}");
+            let all = geometry.values().bits();
+            for beside in [1, 9] {
+                assert_eq!(search.cells[beside], all & !values(lost), "{left:?}: cell {beside}");
+            }
+            for apart in [2, 10] {
+                assert_eq!(search.cells[apart], all, "{left:?}: cell {apart}");
+            }
+        }
     }
 }
