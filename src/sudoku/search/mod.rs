@@ -80,6 +80,10 @@ pub struct Solutions {
     queue: Vec<u16>,
     /// How often each cell took part in a contradiction, over the whole search.
     weights: Vec<u32>,
+    /// Each house's state when the matching last found nothing to take in it (a hash of its
+    /// cells' words, see [`Solutions::match_houses`]): a collision only skips a filter, which
+    /// the search makes up for by guessing, so the answers never depend on it.
+    matched: Vec<u64>,
     /// The guesses in force, the last on top.
     frames: Vec<Frame>,
     /// The state each guess replaced, one after the other.
@@ -215,6 +219,7 @@ impl Solutions {
             cells: Vec::with_capacity(geometry.cells()),
             queue: Vec::with_capacity(geometry.cells()),
             weights: vec![0; geometry.cells()],
+            matched: vec![0; geometry.houses().len()],
             frames: Vec::new(),
             saved: Vec::new(),
             started: false,
@@ -471,19 +476,23 @@ impl Solutions {
     fn match_houses(&mut self) -> Option<bool> {
         let side = self.geometry.side();
         let mut changed = false;
-        for start in (0..self.tables.members.len()).step_by(side) {
+        for (house, start) in (0..self.tables.members.len()).step_by(side).enumerate() {
             let mut cells = [0u16; MAX_SIDE];
             let mut domains = [0u32; MAX_SIDE];
             let mut m = 0;
+            // The house's state in a word (FNV-1a of its cells' words): a house read before in
+            // the same state, with nothing to take, is not read again.
+            let mut state = 0xcbf2_9ce4_8422_2325u64;
             for &cell in &self.tables.members[start..start + side] {
                 let word = self.cells[cell as usize];
+                state = (state ^ u64::from(word)).wrapping_mul(0x0000_0100_0000_01b3);
                 if word & PLACED == 0 {
                     cells[m] = cell;
                     domains[m] = word;
                     m += 1;
                 }
             }
-            if m < 3 {
+            if m < 3 || self.matched[house] == state {
                 continue;
             }
             // As many open values as open cells, or a value placed is still to leave its
@@ -498,11 +507,16 @@ impl Solutions {
                 }
                 return None;
             };
+            let mut taken = false;
             for i in 0..m {
                 // The matching keeps a candidate in every open cell.
-                changed |=
+                taken |=
                     remove(&mut self.cells, &mut self.queue, cells[i], domains[i] & !allowed[i]) == Ok(true);
             }
+            if !taken {
+                self.matched[house] = state;
+            }
+            changed |= taken;
             if !self.queue.is_empty() {
                 break;
             }
@@ -946,9 +960,20 @@ fn consistent(domains: &[u32]) -> Option<[u32; MAX_SIDE]> {
     // value_cell[v]: the cell the value (bit v) is matched to; cell_value[i]: i's value bit.
     let mut value_cell = [u8::MAX; 32];
     let mut cell_value = [0u32; MAX_SIDE];
+    // Each cell a value no cell has taken yet, where there is one; augmenting paths for the rest.
+    let mut taken = 0u32;
+    for i in 0..m {
+        let free = domains[i] & !taken;
+        if free != 0 {
+            let bit = free & free.wrapping_neg();
+            taken |= bit;
+            cell_value[i] = bit;
+            value_cell[bit.trailing_zeros() as usize] = i as u8;
+        }
+    }
     for i in 0..m {
         let mut seen = 0u32;
-        if !augment(i, domains, &mut value_cell, &mut cell_value, &mut seen) {
+        if cell_value[i] == 0 && !augment(i, domains, &mut value_cell, &mut cell_value, &mut seen) {
             return None;
         }
     }
