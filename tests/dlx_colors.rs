@@ -319,3 +319,34 @@ fn killers_as_xcc_count_as_dlx2_counts_and_find_the_published_solution() {
         }
     }
 }
+
+#[test]
+fn the_readmes_word_square_is_the_first_solution_and_reads_the_same_across_and_down() {
+    // `python3 benches/word_rectangles.py 3 3 | backtrack cover -`: its lines are those of
+    // `word_rectangles(3, 3, ..)`.
+    let stdout = common::backtrack_ok(&["cover", "-"], word_rectangles(3, 3, usize::MAX).as_bytes());
+    let words: Vec<&str> =
+        include_str!("../examples/data/words.txt").lines().filter(|w| !w.starts_with('#')).collect();
+    let mut grid = [[' '; 3]; 3];
+    let (mut across, mut down) = (vec![String::new(); 3], vec![String::new(); 3]);
+    for option in common::text(&stdout).lines() {
+        let (item, cells) = option.split_once(' ').unwrap();
+        let mut word = String::new();
+        for cell in cells.split(' ') {
+            let (at, letter) = cell.split_once(':').unwrap();
+            let (r, c) = at.split_once('.').unwrap();
+            let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+            let letter = letter.chars().next().unwrap();
+            // Two options that share a cell agree on its letter.
+            assert!(grid[r - 1][c - 1] == ' ' || grid[r - 1][c - 1] == letter, "{option}");
+            grid[r - 1][c - 1] = letter;
+            word.push(letter);
+        }
+        assert!(words.contains(&word.as_str()), "{word} is a word of the list");
+        let n: usize = item[1..].parse().unwrap();
+        let lines = if item.starts_with('r') { &mut across } else { &mut down };
+        lines[n - 1] = word;
+    }
+    assert_eq!(across, ["ace", "cab", "ebb"], "the README's square");
+    assert_eq!(down, across, "a word square: its columns are its rows");
+}
