@@ -104,7 +104,7 @@ impl Engine {
             Engine::Dlx(cover) => search_dlx(cover, board, limits),
             Engine::Backtrack => search_driver(plan, board, limits),
         };
-        report(plan, found, Some(board.clone()), line, start)
+        report(plan, found, Some(Box::new(board.clone())), line, start)
     }
 
     /// Solve the puzzle of a batch's line, read on the plan's grid ([`Shape::read`]). A
@@ -182,7 +182,7 @@ fn limits(plan: &Plan) -> (Option<Instant>, Limits<'static>) {
 fn report(
     plan: &Plan,
     found: Found,
-    puzzle: Option<Board>,
+    puzzle: Option<Box<Board>>,
     line: Option<u64>,
     start: Option<Instant>,
 ) -> Report {
@@ -236,7 +236,7 @@ fn search_logic(plan: &Plan, board: &Board, line: Option<u64>, start: Option<Ins
     let hardest = report.hardest();
     Report {
         line,
-        puzzle: Some(board.clone()),
+        puzzle: Some(Box::new(board.clone())),
         verdict: match (solved, stuck) {
             (true, _) => Verdict::Solved,
             (_, true) => Verdict::Stopped,
@@ -255,7 +255,7 @@ fn search_logic(plan: &Plan, board: &Board, line: Option<u64>, start: Option<Ins
             _ => Some(report.outcome_sentence()),
         },
         counters: Counters { steps: Some(report.steps.len() as u64), ..Counters::default() },
-        reached: (report.outcome == logic::Outcome::Stuck).then(|| report.board()),
+        reached: (report.outcome == logic::Outcome::Stuck).then(|| Box::new(report.board())),
         time: took(start),
     }
 }
