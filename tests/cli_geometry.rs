@@ -453,3 +453,36 @@ fn the_picture_shows_cages_sums_and_the_solution() {
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A single puzzle's answer names its grid and rules beneath the problem, and maps the cells of
+/// its extra houses, so that a user sees it was read as meant.
+#[test]
+fn the_answer_names_the_rules_and_maps_the_extra_houses() {
+    let answer = |args: &[&str]| -> String {
+        let out = backtrack(&[&["sudoku"], args, &[".".repeat(81).as_str()]].concat(), "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    // The map's '#' in reading order are the windows' cells: rows and columns 2-4 and 6-8.
+    let windoku = answer(&["--rules", "windoku"]);
+    assert!(windoku.contains("Its grid and rules: 9×9, windoku\n"), "{windoku}");
+    let map = windoku.split("each value once in each:\n").nth(1).unwrap();
+    let marks: Vec<usize> = map
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(9)
+        .flat_map(|l| l.split_whitespace().map(|c| c == "#").collect::<Vec<_>>())
+        .enumerate()
+        .filter(|&(_, marked)| marked)
+        .map(|(i, _)| i)
+        .collect();
+    let window = |i: usize| [1, 2, 3, 5, 6, 7].contains(&(i / 9)) && [1, 2, 3, 5, 6, 7].contains(&(i % 9));
+    assert_eq!(marks, (0..81).filter(|&i| window(i)).collect::<Vec<_>>());
+    // A rule between cells is named; it has no house to map.
+    let knight = answer(&["--rules", "anti-knight"]);
+    assert!(knight.contains("Its grid and rules: 9×9, anti-knight\n"), "{knight}");
+    assert!(!knight.contains("extra houses"), "{knight}");
+    // The classic grid says nothing more.
+    let classic = answer(&[]);
+    assert!(!classic.contains("Its grid and rules"), "{classic}");
+}

@@ -113,6 +113,29 @@ impl Board {
     }
 }
 
+impl Board {
+    /// The extra houses (an X-Sudoku's diagonals, a windoku's windows) as a user checks them
+    /// against the printed puzzle: the layout of `{}` with `#` on each of their cells and `.`
+    /// elsewhere. `None` without extra houses.
+    ///
+    /// ```
+    /// use backtrack::sudoku::{Board, Extra, Geometry};
+    ///
+    /// let x = Geometry::of_side(4)?.with_extras(&[Extra::Diagonals])?;
+    /// let map = Board::empty_of(&x).extra_house_map().unwrap();
+    /// assert_eq!(map.lines().next(), Some("   # .    . #"));
+    /// assert_eq!(Board::empty().extra_house_map(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn extra_house_map(&self) -> Option<String> {
+        let cells = self.geometry().extra_house_cells();
+        if cells.is_empty() {
+            return None;
+        }
+        Some(self.draw(|cell, _| if cells.contains(&cell) { "#" } else { "." }.to_string()))
+    }
+}
+
 /// The character of a value in the one-line form, `.` for 0.
 fn symbol(value: u8) -> char {
     if value == 0 { '.' } else { super::Geometry::symbol(value) }

@@ -271,10 +271,18 @@ fn seconds<S: serde::Serializer>(time: &Duration, s: S) -> Result<S::Ok, S::Erro
     s.serialize_f64(time.as_secs_f64())
 }
 
-/// The problem in the grid layout, and a killer's cages beneath it: what a single puzzle's
+/// The problem in the grid layout, and beneath it its grid and rules when they are not the
+/// classic ones, the cells of its extra houses and a killer's cages: what a single puzzle's
 /// answer opens with, so that a user sees the puzzle was read as meant.
 pub fn write_problem(out: &mut dyn Write, puzzle: &backtrack::sudoku::Board) -> io::Result<()> {
     writeln!(out, "The problem:\n{puzzle}\n")?;
+    let geometry = puzzle.geometry();
+    if !geometry.extras().is_empty() || !geometry.rules().is_empty() {
+        writeln!(out, "Its grid and rules: {}\n", geometry.name())?;
+    }
+    if let Some(houses) = puzzle.extra_house_map() {
+        writeln!(out, "The cells of its extra houses (#), each value once in each:\n{houses}\n")?;
+    }
     if let Some(cages) = puzzle.cage_map() {
         writeln!(out, "Its cages (a letter each, then their sums):\n{cages}\n")?;
     }
