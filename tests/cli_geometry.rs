@@ -482,6 +482,18 @@ fn the_answer_names_the_rules_and_maps_the_extra_houses() {
     let knight = answer(&["--rules", "anti-knight"]);
     assert!(knight.contains("Its grid and rules: 9×9, anti-knight\n"), "{knight}");
     assert!(!knight.contains("extra houses"), "{knight}");
+    // Extra regions on top of the boxes (a line of the variant file with both): named, and
+    // drawn letter by letter.
+    let map = "AABBCCCCCAAABADDDCBAABEDDDCBBBBEDDDCFAEEEEEGCFHHHEIIIIFHHHEIGGIFHHHGIGGGFFFFFIIGG";
+    let line = format!(r#"{{"size":9,"boxes":"3x3","givens":"{}","regions":"{map}"}}"#, ".".repeat(81));
+    let out = backtrack(&["sudoku", line.as_str()], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let regions = text(&out.stdout);
+    assert!(regions.contains("Its grid and rules: 9×9, extra regions\n"), "{regions}");
+    let drawn = regions.split("each value once in each:\n").nth(1).unwrap();
+    let letters: String =
+        drawn.lines().filter(|l| !l.trim().is_empty()).take(9).flat_map(|l| l.split_whitespace()).collect();
+    assert_eq!(letters, map);
     // The classic grid says nothing more.
     let classic = answer(&[]);
     assert!(!classic.contains("Its grid and rules"), "{classic}");

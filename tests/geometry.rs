@@ -385,3 +385,47 @@ fn the_logic_solver_on_the_variant_sample() {
         }
     }
 }
+
+#[test]
+fn extra_regions_on_top_of_the_boxes() {
+    // sigh's "Jigsaw boxes, disconnected" (MIT): the boxes and nine regions at once. Read so,
+    // one solution, the published one; its regions alone (a jigsaw) leave several.
+    let givens = "4.......7.........15......4..3...7..9.1...8.6..8...4..2.......8.........7.......9";
+    let map = "AABBCCCCCAAABADDDCBAABEDDDCBBBBEDDDCFAEEEEEGCFHHHEIIIIFHHHEIGGIFHHHGIGGGFFFFFIIGG";
+    let published = "432659187869714253157823964543968712921475836678231495216397548394582671785146329";
+    let line = |boxes: &str| {
+        format!(r#"{{"size":9,"boxes":{boxes},"givens":"{givens}","regions":"{map}","rules":[]}}"#)
+    };
+    let board = Variant::from_json(&line("\"3x3\"")).unwrap().board;
+    assert_eq!(board.geometry().extra_region_map().as_deref(), Some(map));
+    assert!(!board.geometry().is_classic(), "the band engine's grid has no extra house");
+    let found = by_engine(&board, 2);
+    assert_eq!(found, [published]);
+    assert_eq!(by_dlx(&board, 2), found);
+    let logic = logic::solve(&board);
+    assert_eq!(format!("{:#}", logic.board()), published);
+    // Each kind of house by the checker that knows only the rules.
+    for rules in [Rules::new(9, Some((3, 3)), None, &[]), Rules::new(9, None, Some(map), &[])] {
+        rules.check(givens, &found[0]).unwrap();
+    }
+    let jigsaw = Variant::from_json(&line("null")).unwrap().board;
+    assert_eq!(jigsaw.geometry().extra_region_map(), None);
+    assert_eq!(by_engine(&jigsaw, 3).len(), 3, "its regions alone leave more than one");
+    // On 4×4, "disjoint groups" (the cells at one place of each box, a region): the engine and
+    // Dancing Links find exactly the grids of the 288 that the checker's filter keeps.
+    let groups = "ABABCDCDABABCDCD";
+    let every = by_engine(&Board::empty_of(&Geometry::of_side(4).unwrap()), usize::MAX);
+    let checker = Rules::new(4, None, Some(groups), &[]);
+    let mut expected: Vec<&String> =
+        every.iter().filter(|g| checker.check(&".".repeat(16), g).is_ok()).collect();
+    let grid = Board::empty_of(&Geometry::of_side(4).unwrap().with_extra_regions(groups).unwrap());
+    let (mut found, mut covers) = (by_engine(&grid, usize::MAX), by_dlx(&grid, usize::MAX));
+    expected.sort();
+    found.sort();
+    covers.sort();
+    assert_eq!(found.iter().collect::<Vec<_>>(), expected);
+    assert_eq!((found.len(), covers), (168, found.clone()));
+    // A region map that is not N regions of N cells is refused, as a jigsaw's.
+    let bad = format!(r#"{{"size":9,"boxes":"3x3","givens":"{givens}","regions":"{}"}}"#, "A".repeat(81));
+    assert!(Variant::from_json(&bad).unwrap_err().to_string().starts_with("field `regions`"));
+}

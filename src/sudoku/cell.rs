@@ -125,6 +125,9 @@ pub enum House {
     Diagonal(u8),
     /// A window of windoku, in reading order.
     Window(u8),
+    /// An extra region: a house of the puzzle's own on top of the boxes (a set of N cells
+    /// that holds every value once besides them), numbered as the map's letters first come.
+    Extra(u8),
 }
 
 impl House {
@@ -165,6 +168,7 @@ impl fmt::Display for House {
             House::Region(i) => write!(f, "region {}", i + 1),
             House::Diagonal(i) => write!(f, "diagonal {}", i + 1),
             House::Window(i) => write!(f, "window {}", i + 1),
+            House::Extra(i) => write!(f, "extra region {}", i + 1),
         }
     }
 }

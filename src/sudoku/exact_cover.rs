@@ -235,7 +235,8 @@ fn items_of(geometry: &Geometry, cell: Cell, digit: Digit) -> Vec<usize> {
     std::iter::once(cell.index()).chain(houses).collect()
 }
 
-/// The name of the item "digit in house": `R1#4`, `C2#4`, `B3#4`, `G3#4`, `D1#4`, `W2#4`.
+/// The name of the item "digit in house": `R1#4`, `C2#4`, `B3#4`, `G3#4`, `D1#4`, `W2#4`,
+/// `E1#4`.
 fn house_item(house: House, digit: Digit) -> String {
     let (letter, i) = match house {
         House::Row(i) => ('R', i),
@@ -244,6 +245,7 @@ fn house_item(house: House, digit: Digit) -> String {
         House::Region(i) => ('G', i),
         House::Diagonal(i) => ('D', i),
         House::Window(i) => ('W', i),
+        House::Extra(i) => ('E', i),
     };
     format!("{letter}{}#{digit}", i + 1)
 }

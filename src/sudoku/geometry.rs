@@ -164,6 +164,9 @@ struct Tables {
     adjacent: Vec<Vec<Cell>>,
     /// Killer cages, if the puzzle has them (their cells are peers).
     cages: Vec<Cage>,
+    /// The extra regions on top of the boxes ([`Geometry::with_extra_regions`]): each cell's
+    /// region, `u8::MAX` for a cell in none; empty without them.
+    extra_regions: Vec<u8>,
     /// Rules of the user's own ([`Geometry::with_rule`]).
     rules: Vec<Arc<dyn Rule>>,
     /// The general engine's tables, made when it first searches this geometry.
@@ -222,6 +225,34 @@ impl Geometry {
     /// A map of the wrong length, a region of the wrong size, too many regions, or a side out
     /// of range.
     pub fn jigsaw(side: usize, map: &str) -> Result<Geometry, GeometryError> {
+        Geometry::build(side, Layout::Regions(Geometry::regions_of(side, map)?), &[])
+    }
+
+    /// The same grid with extra regions on top of its houses: `map` gives each cell's region
+    /// as a letter, as a jigsaw's map does (N² of them, N regions of N cells), and each region
+    /// holds every value once besides the rows, columns and boxes (sigh's "extra regions": a
+    /// puzzle on the boxes and a jigsaw's regions at once).
+    ///
+    /// ```
+    /// use backtrack::sudoku::{Board, Geometry, search::Solutions};
+    ///
+    /// // "Disjoint groups" on 4×4: the cells at the same place in each box make a region too.
+    /// // Of the 288 grids of the boxes, 168 keep them (counted by filtering the 288).
+    /// let grid = Geometry::of_side(4)?.with_extra_regions("ABABCDCDABABCDCD")?;
+    /// assert_eq!(Solutions::new(&Board::empty_of(&grid)).count(), 168);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Geometry::jigsaw`]'s map.
+    pub fn with_extra_regions(&self, map: &str) -> Result<Geometry, GeometryError> {
+        let regions = Geometry::regions_of(self.side(), map)?;
+        let t = &self.0;
+        Geometry::build_caged(t.side, t.layout.clone(), &t.extras, t.cages.clone(), regions)
+    }
+
+    /// Each cell's region in a map of N² letters, N regions of N cells.
+    fn regions_of(side: usize, map: &str) -> Result<Vec<u8>, GeometryError> {
         if !(1..=MAX_SIDE).contains(&side) {
             return Err(GeometryError::Side { found: side });
         }
@@ -247,8 +278,7 @@ impl Geometry {
                 return Err(GeometryError::RegionSize { region: name, found: size, side });
             }
         }
-        let regions = regions.into_iter().map(|r| r as u8).collect();
-        Geometry::build(side, Layout::Regions(regions), &[])
+        Ok(regions.into_iter().map(|r| r as u8).collect())
     }
 
     /// The same grid with extra houses (added to those it has already).
@@ -259,7 +289,9 @@ impl Geometry {
     pub fn with_extras(&self, extras: &[Extra]) -> Result<Geometry, GeometryError> {
         let mut all = self.0.extras.clone();
         all.extend_from_slice(extras);
-        Geometry::build_caged(self.side(), self.0.layout.clone(), &all, self.0.cages.clone())
+        let (layout, cages, regions) =
+            (self.0.layout.clone(), self.0.cages.clone(), self.0.extra_regions.clone());
+        Geometry::build_caged(self.side(), layout, &all, cages, regions)
     }
 
     /// The same grid with killer cages (in place of any it had): each cage's cells on the
@@ -290,7 +322,13 @@ impl Geometry {
                 return Err(bad(format!("{k} different values make {least} to {most}, not {sum}")));
             }
         }
-        Geometry::build_caged(side, self.0.layout.clone(), &self.0.extras, cages)
+        Geometry::build_caged(
+            side,
+            self.0.layout.clone(),
+            &self.0.extras,
+            cages,
+            self.0.extra_regions.clone(),
+        )
     }
 
     /// The killer cages.
@@ -303,7 +341,8 @@ impl Geometry {
     /// engine solves and the solvers of houses alone refuse.
     pub fn with_rule(&self, rule: impl Rule + 'static) -> Geometry {
         let t = &self.0;
-        let mut geometry = Geometry::make(t.side, t.layout.clone(), t.extras.clone(), t.cages.clone())
+        let (layout, extras, cages) = (t.layout.clone(), t.extras.clone(), t.cages.clone());
+        let mut geometry = Geometry::make(t.side, layout, extras, cages, t.extra_regions.clone())
             .expect("the grid was made already");
         let mut rules = t.rules.clone();
         rules.push(Arc::new(rule));
@@ -320,15 +359,17 @@ impl Geometry {
     /// once and kept (there are few of them): the puzzles of a batch, each read on its own,
     /// share one grid and the tables the engines make of it.
     fn build(side: usize, layout: Layout, extras: &[Extra]) -> Result<Geometry, GeometryError> {
-        Geometry::build_caged(side, layout, extras, Vec::new())
+        Geometry::build_caged(side, layout, extras, Vec::new(), Vec::new())
     }
 
-    /// The same with killer cages (a grid of its own, as a jigsaw's: not kept).
+    /// The same with killer cages and extra regions (a grid of its own, as a jigsaw's: not
+    /// kept).
     fn build_caged(
         side: usize,
         layout: Layout,
         extras: &[Extra],
         cages: Vec<Cage>,
+        extra_regions: Vec<u8>,
     ) -> Result<Geometry, GeometryError> {
         if !(1..=MAX_SIDE).contains(&side) {
             return Err(GeometryError::Side { found: side });
@@ -336,15 +377,15 @@ impl Geometry {
         let mut extras = extras.to_vec();
         extras.sort();
         extras.dedup();
-        if matches!(layout, Layout::Regions(_)) || !cages.is_empty() {
-            return Geometry::make(side, layout, extras, cages);
+        if matches!(layout, Layout::Regions(_)) || !cages.is_empty() || !extra_regions.is_empty() {
+            return Geometry::make(side, layout, extras, cages, extra_regions);
         }
         static KEPT: Mutex<Vec<Geometry>> = Mutex::new(Vec::new());
         let same = |g: &&Geometry| g.0.side == side && g.0.layout == layout && g.0.extras == extras;
         if let Some(kept) = KEPT.lock().ok().and_then(|kept| kept.iter().find(same).cloned()) {
             return Ok(kept);
         }
-        let geometry = Geometry::make(side, layout, extras, Vec::new())?;
+        let geometry = Geometry::make(side, layout, extras, Vec::new(), Vec::new())?;
         if let Ok(mut kept) = KEPT.lock() {
             kept.push(geometry.clone());
         }
@@ -357,6 +398,7 @@ impl Geometry {
         layout: Layout,
         extras: Vec<Extra>,
         cages: Vec<Cage>,
+        extra_regions: Vec<u8>,
     ) -> Result<Geometry, GeometryError> {
         let root = (1..=side).find(|b| b * b >= side).unwrap_or(1);
         if extras.contains(&Extra::Windoku) && (root * root != side || side < 4) {
@@ -410,6 +452,12 @@ impl Geometry {
                 // Relations, not houses: below.
                 Extra::AntiKnight | Extra::AntiKing | Extra::NonConsecutive => {}
             }
+        }
+        for region in 0..extra_regions.iter().filter(|&&r| r != u8::MAX).max().map_or(0, |&r| r as usize + 1)
+        {
+            houses.push(House::Extra(region as u8));
+            let cells = extra_regions.iter().enumerate().filter(|&(_, &r)| r as usize == region);
+            members.push(cells.map(|(i, _)| Cell::in_grid(side, i)).collect());
         }
         let mut homes = vec![Vec::new(); side * side];
         let mut places = vec![Vec::new(); side * side];
@@ -480,6 +528,7 @@ impl Geometry {
             kinds,
             adjacent,
             cages,
+            extra_regions,
             rules: Vec::new(),
             search,
         };
@@ -508,6 +557,7 @@ impl Geometry {
             && self.0.layout == Layout::Boxes { rows: 3, cols: 3 }
             && self.0.extras.is_empty()
             && self.0.cages.is_empty()
+            && self.0.extra_regions.is_empty()
             && self.0.rules.is_empty()
     }
 
@@ -518,6 +568,7 @@ impl Geometry {
             && self.0.layout == Layout::Boxes { rows: 3, cols: 3 }
             && self.0.extras.is_empty()
             && !self.0.cages.is_empty()
+            && self.0.extra_regions.is_empty()
             && self.0.rules.is_empty()
     }
 
@@ -621,7 +672,7 @@ impl Geometry {
         let (first, count) = self.0.kinds[kind(house)];
         let index = match house {
             House::Row(i) | House::Col(i) | House::Box(i) | House::Region(i) => i,
-            House::Diagonal(i) | House::Window(i) => i,
+            House::Diagonal(i) | House::Window(i) | House::Extra(i) => i,
         } as usize;
         (index < count).then_some(first + index)
     }
@@ -706,6 +757,22 @@ impl Geometry {
         })
     }
 
+    /// The extra regions' map ([`Geometry::with_extra_regions`]): N² letters in reading order,
+    /// `A` for the region of the first cell in one, then `B`, ...; `None` without them.
+    ///
+    /// ```
+    /// use backtrack::sudoku::Geometry;
+    /// let grid = Geometry::of_side(4)?.with_extra_regions("ABABCDCDABABCDCD")?;
+    /// assert_eq!(grid.extra_region_map().as_deref(), Some("ABABCDCDABABCDCD"));
+    /// assert_eq!(Geometry::of_side(4)?.extra_region_map(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn extra_region_map(&self) -> Option<String> {
+        let regions = &self.0.extra_regions;
+        (!regions.is_empty())
+            .then(|| regions.iter().map(|&r| if r == u8::MAX { '.' } else { char::from(b'A' + r) }).collect())
+    }
+
     /// The character of value `value` in a grid's text: `1` to `9`, then `A` (10) to `P` (25).
     pub fn symbol(value: u8) -> char {
         match value {
@@ -737,6 +804,9 @@ impl Geometry {
         for extra in &self.0.extras {
             name.push_str(", ");
             name.push_str(extra.name());
+        }
+        if !self.0.extra_regions.is_empty() {
+            name.push_str(", extra regions");
         }
         if !self.0.cages.is_empty() {
             name.push_str(", killer");
@@ -830,7 +900,7 @@ pub(crate) mod classic {
 }
 
 /// How many kinds of house there are: the variants of [`House`].
-const KINDS: usize = 6;
+const KINDS: usize = 7;
 
 /// The kind of a house, as an index.
 fn kind(house: House) -> usize {
@@ -841,6 +911,7 @@ fn kind(house: House) -> usize {
         House::Region(_) => 3,
         House::Diagonal(_) => 4,
         House::Window(_) => 5,
+        House::Extra(_) => 6,
     }
 }
 
@@ -851,6 +922,7 @@ impl PartialEq for Geometry {
                 && self.0.layout == other.0.layout
                 && self.0.extras == other.0.extras
                 && self.0.cages == other.0.cages
+                && self.0.extra_regions == other.0.extra_regions
                 && self.0.rules.len() == other.0.rules.len()
                 && self.0.rules.iter().zip(&other.0.rules).all(|(a, b)| Arc::ptr_eq(a, b)))
     }

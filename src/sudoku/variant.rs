@@ -2,7 +2,9 @@
 //!
 //! The fields: `size` (N), `boxes` (`"RxC"`: R rows by C columns; `null` with no `regions`: no
 //! boxes at all, a Latin square), `givens` (N² characters, `.` or `0` blank, values `1`-`9`
-//! then `A`…), `regions` (N² letters, one a region: a jigsaw, whose regions replace the boxes),
+//! then `A`…), `regions` (N² letters, one a region: with `boxes` null or absent, a jigsaw, whose
+//! regions replace the boxes; with `boxes` given too, extra regions on top of the boxes, each
+//! holding every value once besides them, as sigh's solver writes its "extra regions"),
 //! `rules` (a list: `"diagonals"`, `"windoku"`, `"anti-knight"`, `"anti-king"`,
 //! `"non-consecutive"`), and optionally `solution` (N² characters) and `id`. Other fields are
 //! ignored; a rule this crate does not know is refused by name, never ignored. `cages` (a list
@@ -105,16 +107,24 @@ impl Fields {
             }
         }
         let geometry = match (&self.regions, &self.boxes) {
-            (Some(map), _) => {
+            (Some(map), None) => {
                 Geometry::jigsaw(self.size, map).map_err(|e| field("regions", FieldError::Geometry(e)))?
             }
-            (None, Some(boxes)) => {
+            (_, Some(boxes)) => {
                 let (rows, cols) =
                     parse_boxes(boxes).ok_or_else(|| field("boxes", FieldError::Boxes(boxes.clone())))?;
                 if rows.checked_mul(cols) != Some(self.size) {
                     return Err(field("boxes", FieldError::Boxes(boxes.clone())));
                 }
-                Geometry::boxed(rows, cols).map_err(|e| field("boxes", FieldError::Geometry(e)))?
+                let boxed =
+                    Geometry::boxed(rows, cols).map_err(|e| field("boxes", FieldError::Geometry(e)))?;
+                match &self.regions {
+                    // Boxes and regions: the regions are houses on top of the boxes.
+                    Some(map) => boxed
+                        .with_extra_regions(map)
+                        .map_err(|e| field("regions", FieldError::Geometry(e)))?,
+                    None => boxed,
+                }
             }
             (None, None) => Geometry::latin(self.size).map_err(|e| field("size", FieldError::Geometry(e)))?,
         };

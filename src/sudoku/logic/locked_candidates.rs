@@ -75,7 +75,7 @@ fn kind(house: House) -> u8 {
     match house {
         House::Row(_) | House::Col(_) => 0,
         House::Box(_) | House::Region(_) => 1,
-        House::Window(_) => 2,
+        House::Window(_) | House::Extra(_) => 2,
         House::Diagonal(_) => 3,
     }
 }

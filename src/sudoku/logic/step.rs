@@ -231,7 +231,8 @@ pub(super) fn lines(houses: &[House]) -> String {
             | House::Box(i)
             | House::Region(i)
             | House::Diagonal(i)
-            | House::Window(i) => i + 1,
+            | House::Window(i)
+            | House::Extra(i) => i + 1,
         })
         .collect();
     format!("{kind} {}", and_list(&numbers))

@@ -190,7 +190,9 @@ impl GridFields {
     fn of(geometry: &Geometry) -> Option<GridFields> {
         let side = geometry.side();
         let own = Geometry::of_side(side).ok();
-        let regions = geometry.region_map();
+        // A jigsaw's regions, or extra regions on top of the boxes (the variant file tells them
+        // apart by its `boxes`).
+        let regions = geometry.region_map().or_else(|| geometry.extra_region_map());
         if geometry.extras().is_empty()
             && regions.is_none()
             && own.is_some_and(|own| own.boxes() == geometry.boxes())

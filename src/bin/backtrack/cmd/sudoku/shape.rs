@@ -81,7 +81,7 @@ impl Shape {
         let mut text = String::new();
         if let Some(geometry) = &self.fixed {
             text.push_str(&format!(" --grid '{}'", geometry.name()));
-            if let Some(map) = geometry.region_map() {
+            if let Some(map) = geometry.region_map().or_else(|| geometry.extra_region_map()) {
                 text.push_str(&format!(" --regions {map}"));
             }
         }
