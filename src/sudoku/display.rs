@@ -132,7 +132,24 @@ impl Board {
         if cells.is_empty() {
             return None;
         }
-        Some(self.draw(|cell, _| if cells.contains(&cell) { "#" } else { "." }.to_string()))
+        Some(self.draw(|cell, _| if cells.contains(cell) { "#" } else { "." }.to_string()))
+    }
+
+    /// The extra regions on top of the boxes
+    /// ([`Geometry::with_extra_regions`](super::Geometry::with_extra_regions)) as a user checks
+    /// them: the layout of `{}` with each cell's region letter. `None` without them.
+    ///
+    /// ```
+    /// use backtrack::sudoku::{Board, Geometry};
+    ///
+    /// let groups = Geometry::of_side(4)?.with_extra_regions("ABABCDCDABABCDCD")?;
+    /// let map = Board::empty_of(&groups).extra_region_map().unwrap();
+    /// assert_eq!(map.lines().next(), Some("   A B    A B"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn extra_region_map(&self) -> Option<String> {
+        let letters: Vec<char> = self.geometry().extra_region_map()?.chars().collect();
+        Some(self.draw(|cell, _| letters[cell.index()].to_string()))
     }
 }
 
@@ -217,7 +234,7 @@ impl Board {
              <rect width=\"{width}\" height=\"{width}\" fill=\"white\"/>\n"
         );
         // The extra houses (diagonals, windows), shaded: the borders show only boxes and regions.
-        for i in geometry.extra_house_cells().into_iter().map(|c| c.index()) {
+        for i in geometry.extra_house_cells().iter().map(|c| c.index()) {
             let (x, y) = at(i);
             let _ =
                 writeln!(svg, "<rect x=\"{x}\" y=\"{y}\" width=\"{SIZE}\" height=\"{SIZE}\" fill=\"#eee\"/>");

@@ -165,7 +165,7 @@ struct Tables {
     /// Killer cages, if the puzzle has them (their cells are peers).
     cages: Vec<Cage>,
     /// The extra regions on top of the boxes ([`Geometry::with_extra_regions`]): each cell's
-    /// region, `u8::MAX` for a cell in none; empty without them.
+    /// region (N regions of N cells); empty without them.
     extra_regions: Vec<u8>,
     /// Rules of the user's own ([`Geometry::with_rule`]).
     rules: Vec<Arc<dyn Rule>>,
@@ -453,8 +453,8 @@ impl Geometry {
                 Extra::AntiKnight | Extra::AntiKing | Extra::NonConsecutive => {}
             }
         }
-        for region in 0..extra_regions.iter().filter(|&&r| r != u8::MAX).max().map_or(0, |&r| r as usize + 1)
-        {
+        // N extra regions of N cells each, when there are any.
+        for region in (0..side).filter(|_| !extra_regions.is_empty()) {
             houses.push(House::Extra(region as u8));
             let cells = extra_regions.iter().enumerate().filter(|&(_, &r)| r as usize == region);
             members.push(cells.map(|(i, _)| Cell::in_grid(side, i)).collect());
@@ -638,8 +638,8 @@ impl Geometry {
         &self.0.houses
     }
 
-    /// The cells of the extra houses (the diagonals, the windows), in reading order, each once:
-    /// what a picture shades, since the borders show only boxes and regions.
+    /// The cells of the extra houses (the diagonals, the windows), as a set (iterated in
+    /// reading order): what a picture shades, since the borders show only boxes and regions.
     ///
     /// ```
     /// use backtrack::sudoku::{Extra, Geometry};
@@ -650,13 +650,9 @@ impl Geometry {
     /// assert_eq!(windoku.extra_house_cells().len(), 36);
     /// # Ok::<(), backtrack::sudoku::GeometryError>(())
     /// ```
-    pub fn extra_house_cells(&self) -> Vec<Cell> {
+    pub fn extra_house_cells(&self) -> Cells {
         let extra = |&n: &usize| matches!(self.house(n), House::Diagonal(_) | House::Window(_));
-        let mut cells = Cells::empty();
-        for n in (0..self.houses().len()).filter(extra) {
-            cells |= *self.house_set(n);
-        }
-        cells.iter().collect()
+        (0..self.houses().len()).filter(extra).fold(Cells::empty(), |cells, n| cells | *self.house_set(n))
     }
 
     /// The house numbered `number`.
@@ -769,8 +765,7 @@ impl Geometry {
     /// ```
     pub fn extra_region_map(&self) -> Option<String> {
         let regions = &self.0.extra_regions;
-        (!regions.is_empty())
-            .then(|| regions.iter().map(|&r| if r == u8::MAX { '.' } else { char::from(b'A' + r) }).collect())
+        (!regions.is_empty()).then(|| regions.iter().map(|&r| char::from(b'A' + r)).collect())
     }
 
     /// The character of value `value` in a grid's text: `1` to `9`, then `A` (10) to `P` (25).

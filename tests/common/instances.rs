@@ -1,7 +1,9 @@
 //! Exact-cover instances made by code (word rectangles and killer Sudoku with colours, tilings
-//! with multiplicities, Langford pairs, dominosa): shared by the tests, which count them against Knuth's
-//! DLX1, DLX2 and DLX3, and by `benches/dlx.rs`, which times the crates on them.
+//! with multiplicities, Langford pairs, dominosa): shared by the tests, which count them
+//! against Knuth's DLX1, DLX2 and DLX3, and by `benches/dlx.rs`, which times the crates on them.
 #![allow(dead_code)] // each test binary and the bench use some of them
+
+use itertools::Itertools;
 
 /// Word rectangles of `rows` × `cols` from the first `limit` words of each length of
 /// `examples/data/words.txt`, as XCC: each row and column an item that takes one word, each
@@ -105,39 +107,24 @@ pub fn killer_xcc(givens: &str, cages: &[(Option<u32>, Vec<usize>)]) -> String {
     let mut lines = vec![format!("| a killer Sudoku as XCC, {} cages", cages.len()), items.join(" ")];
     for (cell, given) in givens.bytes().enumerate() {
         let (r, c) = (cell / 9, cell % 9);
-        for d in 1..=9u8 {
-            if given == b'0' + d || !given.is_ascii_digit() || given == b'0' {
-                let b = r / 3 * 3 + c / 3;
-                lines.push(format!("p{cell} r{r}#{d} c{c}#{d} b{b}#{d} x{cell}:{d}"));
-            }
+        let b = r / 3 * 3 + c / 3;
+        // A given's digit, or any digit in an empty cell.
+        let digits = match given {
+            b'1'..=b'9' => given - b'0'..=given - b'0',
+            _ => 1..=9,
+        };
+        for d in digits {
+            lines.push(format!("p{cell} r{r}#{d} c{c}#{d} b{b}#{d} x{cell}:{d}"));
         }
     }
     for (n, (sum, cells)) in cages.iter().enumerate() {
-        // Every filling: distinct digits, in order of the cells, with the sum.
-        let mut filling = Vec::new();
-        fn fill(
-            n: usize,
-            sum: Option<u32>,
-            cells: &[usize],
-            filling: &mut Vec<u32>,
-            lines: &mut Vec<String>,
-        ) {
-            if filling.len() == cells.len() {
-                if sum.is_none_or(|s| filling.iter().sum::<u32>() == s) {
-                    let coloured = cells.iter().zip(filling.iter()).map(|(c, d)| format!("x{c}:{d}"));
-                    lines.push(format!("k{n} {}", coloured.collect::<Vec<_>>().join(" ")));
-                }
-                return;
-            }
-            for d in 1..=9 {
-                if !filling.contains(&d) {
-                    filling.push(d);
-                    fill(n, sum, cells, filling, lines);
-                    filling.pop();
-                }
+        // Every filling: distinct digits, in order of the cells (lexicographic), with the sum.
+        for filling in (1..=9u32).permutations(cells.len()) {
+            if sum.is_none_or(|s| filling.iter().sum::<u32>() == s) {
+                let coloured = cells.iter().zip(&filling).map(|(c, d)| format!("x{c}:{d}"));
+                lines.push(format!("k{n} {}", coloured.collect::<Vec<_>>().join(" ")));
             }
         }
-        fill(n, *sum, cells, &mut filling, &mut lines);
     }
     lines.join("\n") + "\n"
 }

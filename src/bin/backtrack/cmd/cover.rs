@@ -470,7 +470,7 @@ impl Watching<'_, '_> {
 ///     solution
 /// ```
 struct Trace {
-    names: std::rc::Rc<backtrack::dlx::Names>,
+    names: backtrack::dlx::Names,
     /// Each option's items with their colours (0 for none).
     option_items: Vec<Vec<(usize, u32)>>,
     /// Each item's bounds: (1, 1) for an item covered once.
@@ -489,7 +489,7 @@ impl Trace {
         let matrix = problem.matrix_ref();
         let items = matrix.items();
         Trace {
-            names: std::rc::Rc::new(problem.names().clone()),
+            names: problem.names().clone(),
             option_items: (0..matrix.options()).map(|o| matrix.option_colored_items(o).collect()).collect(),
             bounds: (0..items)
                 .map(|i| if i < matrix.primary_items() { matrix.bounds(i) } else { (1, 1) })
@@ -509,13 +509,11 @@ impl Trace {
         for &(i, color) in &self.option_items[option] {
             let name = self.names.item(i);
             if color != 0 {
-                let (_, givers) = self.colors[i];
-                let how = if givers == 1 { "takes" } else { "already" };
+                // The first option to give it the colour gives it; the others find it there.
                 let color = self.names.color(color);
-                said.push(if givers == 1 {
-                    format!("{name} {how} {color}")
-                } else {
-                    format!("{name} {color} {how}")
+                said.push(match self.colors[i].1 {
+                    1 => format!("{name} takes {color}"),
+                    _ => format!("{name} {color} already"),
                 });
             } else if self.bounds[i] != (1, 1) {
                 said.push(format!("{name} {} of {}", self.covered[i], bounds(self.bounds[i])));

@@ -277,14 +277,12 @@ fn seconds<S: serde::Serializer>(time: &Duration, s: S) -> Result<S::Ok, S::Erro
 pub fn write_problem(out: &mut dyn Write, puzzle: &backtrack::sudoku::Board) -> io::Result<()> {
     writeln!(out, "The problem:\n{puzzle}\n")?;
     let geometry = puzzle.geometry();
-    let regions = geometry.extra_region_map();
+    let regions = puzzle.extra_region_map();
     if !geometry.extras().is_empty() || !geometry.rules().is_empty() || regions.is_some() {
         writeln!(out, "Its grid and rules: {}\n", geometry.name())?;
     }
     if let Some(regions) = regions {
-        let letters: Vec<char> = regions.chars().collect();
-        let map = puzzle.draw(|cell, _| letters[cell.index()].to_string());
-        writeln!(out, "Its extra regions (a letter each), each value once in each:\n{map}\n")?;
+        writeln!(out, "Its extra regions (a letter each), each value once in each:\n{regions}\n")?;
     }
     if let Some(houses) = puzzle.extra_house_map() {
         writeln!(out, "The cells of its extra houses (#), each value once in each:\n{houses}\n")?;
