@@ -111,6 +111,7 @@ pub fn text(bytes: &[u8]) -> String {
 }
 
 pub const VARIANTS_SIGH: &str = include_str!("../data/variants_sigh.jsonl");
+pub const KILLERS_HARD: &str = include_str!("../data/killers_hard.jsonl");
 pub const GECODE_25: &str = include_str!("../data/gecode_25x25_sample.txt");
 
 /// A grid's rules as plain lists of cells, built from the fields of the variant file without

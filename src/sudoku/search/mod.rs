@@ -15,11 +15,13 @@
 //! below, and two side-by-side cells keep only the values the other leaves room for
 //! (non-consecutive), and each killer cage keeps only the values some combination of
 //! different values with its sum gives its cells, with the sums the houses add (the rule of
-//! 45); rules of the user's own ([`rule`](super::rule)) prune in turn, and every full grid is
-//! checked against them. When propagation stops short of a full grid, the search guesses in
-//! the empty cell with the fewest candidates for the contradictions it took part in
-//! (Boussemart's dom/wdeg), or among the places of the value that has the fewest in a house
-//! when that is fewer (as Dancing Links chooses the item with the fewest options). A guess is
+//! 45), and, once the search has to guess, the sums that bands of houses add, read for their
+//! bounds (`linear`); rules of the user's own ([`rule`](super::rule)) prune in turn, and every
+//! full grid is checked against them. When propagation stops short of a full grid, the search
+//! guesses in the empty cell with the fewest candidates for the contradictions it took part in
+//! (Boussemart's dom/wdeg), or, without killer cages, among the places of the value that has
+//! the fewest in a house when that is fewer (as Dancing Links chooses the item with the fewest
+//! options). A guess is
 //! undone by copying back the state it replaced (a few kilobytes at most: cheaper than undoing
 //! each consequence).
 //!
@@ -51,6 +53,7 @@
 //! ```
 
 mod driver;
+mod linear;
 
 pub use driver::{Choices, Forced, Propagation};
 
@@ -59,7 +62,7 @@ use super::rule::Candidates;
 use super::{Board, Digit, Geometry};
 use std::fmt;
 use std::iter::FusedIterator;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The flag of a placed cell, above every value's bit.
 pub(crate) const PLACED: u32 = 1 << 31;
@@ -84,6 +87,8 @@ pub struct Solutions {
     /// cells' words, see [`Solutions::match_houses`]): a collision only skips a filter, which
     /// the search makes up for by guessing, so the answers never depend on it.
     matched: Vec<u64>,
+    /// Each killer cage's state when its reading last found nothing to take (as `matched`).
+    read: Vec<u64>,
     /// The guesses in force, the last on top.
     frames: Vec<Frame>,
     /// The state each guess replaced, one after the other.
@@ -150,9 +155,83 @@ pub(crate) struct Tables {
     /// in `lock_cells`.
     locks: Vec<Lock>,
     lock_cells: Vec<u16>,
+    /// The sums a killer implies over several houses, read for their bounds: made at the
+    /// first guess (a puzzle that propagation alone solves, as most killers are, never pays
+    /// for them).
+    linear: OnceLock<linear::Linear>,
+    /// With cages on grids up to 16×16: every set of values by its size and sum.
+    sets: Sets,
+}
+
+/// Every set of values of a grid (one bit a value) by its size and sum, made once where there
+/// are few (2^N of them: up to 16×16), so that a cage's reading goes through the sets of its
+/// size and sum alone.
+#[derive(Debug, Default)]
+struct Sets {
+    /// Where each size and sum's sets start in `sets`, `size * (most + 2) + sum`.
+    start: Vec<u32>,
+    sets: Vec<u32>,
+    most: usize,
+}
+
+impl Sets {
+    fn new(side: usize) -> Sets {
+        if side > 16 {
+            return Sets::default();
+        }
+        let most = side * (side + 1) / 2;
+        let slot = |set: u32| {
+            let sum: u32 = (0..side as u32).filter(|v| set >> v & 1 != 0).map(|v| v + 1).sum();
+            set.count_ones() as usize * (most + 1) + sum as usize
+        };
+        // A counting sort: how many sets each size and sum has, where each starts, then each
+        // set in its place.
+        let mut start = vec![0u32; (side + 1) * (most + 1) + 1];
+        for set in 0u32..1 << side {
+            start[slot(set) + 1] += 1;
+        }
+        for i in 1..start.len() {
+            start[i] += start[i - 1];
+        }
+        let mut next = start.clone();
+        let mut sets = vec![0u32; 1 << side];
+        for set in 0u32..1 << side {
+            let at = &mut next[slot(set)];
+            sets[*at as usize] = set;
+            *at += 1;
+        }
+        Sets { start, sets, most }
+    }
+
+    /// The sets of `size` values adding up to `sum`; `None` where they were not made.
+    fn get(&self, size: usize, sum: u32) -> Option<&[u32]> {
+        if self.start.is_empty() {
+            return None;
+        }
+        if sum as usize > self.most {
+            return Some(&[]);
+        }
+        let slot = size * (self.most + 1) + sum as usize;
+        let (from, to) = (*self.start.get(slot)?, *self.start.get(slot + 1)?);
+        Some(&self.sets[from as usize..to as usize])
+    }
 }
 
 impl Tables {
+    /// The cells of each cage the engine reads (killer cages and the houses' innies and
+    /// outies), in order.
+    fn cage_sets(&self) -> std::collections::HashSet<Vec<usize>> {
+        self.cages
+            .iter()
+            .map(|&(from, to, _)| {
+                let mut cells: Vec<usize> =
+                    self.cage_cells[from as usize..to as usize].iter().map(|&c| c as usize).collect();
+                cells.sort_unstable();
+                cells
+            })
+            .collect()
+    }
+
     pub(crate) fn new(geometry: &Geometry) -> Tables {
         let members = (0..geometry.houses().len())
             .flat_map(|h| geometry.members(h).iter().map(|c| c.index() as u16))
@@ -176,6 +255,7 @@ impl Tables {
             cages.push((from, cage_cells.len() as u32, sum));
         }
         let words = geometry.cells().div_ceil(64);
+        let sets = if cages.is_empty() { Sets::default() } else { Sets::new(geometry.side()) };
         let mut peer_bits = Vec::new();
         if !cages.is_empty() {
             peer_bits = vec![0u64; words * geometry.cells()];
@@ -197,6 +277,8 @@ impl Tables {
             words,
             locks,
             lock_cells,
+            linear: OnceLock::new(),
+            sets,
         }
     }
 }
@@ -220,6 +302,7 @@ impl Solutions {
             queue: Vec::with_capacity(geometry.cells()),
             weights: vec![0; geometry.cells()],
             matched: vec![0; geometry.houses().len()],
+            read: Vec::new(),
             frames: Vec::new(),
             saved: Vec::new(),
             started: false,
@@ -228,6 +311,7 @@ impl Solutions {
             stats: Stats::default(),
             geometry,
         };
+        search.read = vec![0; search.tables.cages.len()];
         search.load(board);
         search
     }
@@ -409,12 +493,19 @@ impl Solutions {
             if placed_any || !self.queue.is_empty() {
                 continue;
             }
-            match self.lock() {
+            match self.sums() {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
             }
-            match self.sums() {
+            if self.tables.linear.get().is_some_and(|linear| !linear.is_empty()) {
+                match self.linear() {
+                    None => return false,
+                    Some(true) => continue,
+                    Some(false) => {}
+                }
+            }
+            match self.lock() {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
@@ -573,13 +664,18 @@ impl Solutions {
     /// else whether any candidate left.
     fn sums(&mut self) -> Option<bool> {
         let mut changed = false;
-        for &(from, to, sum) in &self.tables.cages {
+        for (number, &(from, to, sum)) in self.tables.cages.iter().enumerate() {
             let cells = &self.tables.cage_cells[from as usize..to as usize];
             let (mut left, mut used, mut open) = (sum, 0u32, 0usize);
             let mut domains = [0u32; MAX_SIDE];
             let mut places = [0u16; MAX_SIDE];
+            // The cage's state in a word (FNV-1a of its cells' words): what a read takes depends
+            // on nothing else, so a cage read before in the same state with nothing to take is
+            // not read again (a collision only skips a filter, as for the matching).
+            let mut state = 0xcbf2_9ce4_8422_2325u64;
             for &cell in cells {
                 let word = self.cells[cell as usize];
+                state = (state ^ u64::from(word)).wrapping_mul(0x0000_0100_0000_01b3);
                 if word & PLACED != 0 {
                     let bit = word & !PLACED;
                     used |= bit;
@@ -596,6 +692,10 @@ impl Solutions {
                 }
                 continue;
             }
+            if self.read[number] == state {
+                continue;
+            }
+            let mut taken = false;
             let union = domains[..open].iter().fold(0, |all, d| all | d) & !used;
             // A large open cage on a large grid has too many combinations to read at every
             // node (the values of 12 cells out of 25: 5 million): left to the other rules until
@@ -619,8 +719,12 @@ impl Solutions {
                             misfits |= bit;
                         }
                     }
-                    take(&mut self.cells, &mut self.queue, places[i], misfits, &mut changed)?;
+                    take(&mut self.cells, &mut self.queue, places[i], misfits, &mut taken)?;
                 }
+                if !taken {
+                    self.read[number] = state;
+                }
+                changed |= taken;
                 if !self.queue.is_empty() {
                     break;
                 }
@@ -630,10 +734,26 @@ impl Solutions {
             let mut any = false;
             // The values every combination that fits holds: one of the cells has each.
             let mut required = u32::MAX;
-            combinations(union, open as u32, left, 0, &mut |values| {
+            let mut try_values = |values: u32| {
                 let mut restricted = [0u32; MAX_SIDE];
                 for (r, d) in restricted.iter_mut().zip(&domains[..open]) {
                     *r = d & values;
+                    if *r == 0 {
+                        return;
+                    }
+                }
+                // A set that could neither give a cell a value it has not kept yet nor leave
+                // out a value all the sets so far hold teaches nothing: its matching is spared.
+                let news = restricted[..open].iter().zip(&allowed[..open]).any(|(r, a)| r & !a != 0);
+                if !news && required & !values == 0 {
+                    return;
+                }
+                // Every cell open to every value of the set: any order fits, no matching needed.
+                if restricted[..open].iter().all(|&r| r == values) {
+                    any = true;
+                    required &= values;
+                    allowed[..open].iter_mut().for_each(|a| *a |= values);
+                    return;
                 }
                 if let Some(fit) = consistent(&restricted[..open]) {
                     any = true;
@@ -642,7 +762,11 @@ impl Solutions {
                         allowed[i] |= fit[i];
                     }
                 }
-            });
+            };
+            match self.tables.sets.get(open, left) {
+                Some(sets) => sets.iter().filter(|&&set| set & !union == 0).for_each(|&set| try_values(set)),
+                None => combinations(union, open as u32, left, 0, &mut try_values),
+            }
             if !any {
                 for &cell in cells {
                     self.weights[cell as usize] += 1;
@@ -650,9 +774,10 @@ impl Solutions {
                 return None;
             }
             for i in 0..open {
-                take(&mut self.cells, &mut self.queue, places[i], domains[i] & !allowed[i], &mut changed)?;
+                take(&mut self.cells, &mut self.queue, places[i], domains[i] & !allowed[i], &mut taken)?;
             }
             if !self.queue.is_empty() {
+                changed = true;
                 break;
             }
             // A value the cage must hold leaves every cell that sees all its places in the cage.
@@ -670,10 +795,14 @@ impl Solutions {
                     while word != 0 {
                         let cell = (w * 64 + word.trailing_zeros() as usize) as u16;
                         word &= word - 1;
-                        take(&mut self.cells, &mut self.queue, cell, bit, &mut changed)?;
+                        take(&mut self.cells, &mut self.queue, cell, bit, &mut taken)?;
                     }
                 }
             }
+            if !taken {
+                self.read[number] = state;
+            }
+            changed |= taken;
             if !self.queue.is_empty() {
                 break;
             }
@@ -747,7 +876,10 @@ impl Solutions {
         let (fewest, _, cell) = best?;
         let mut best = Some((fewest as u32, Frame::Cell { cell: cell as u16, left: self.cells[cell] }));
         let mut fewest = fewest as u32;
-        if fewest == 2 {
+        // With killer cages, cells only: a cell's guess feeds its cages' sums, a value's place
+        // in a house much less (Wecoc #1 of BENCHMARKS §9: 994,716 guesses with places,
+        // 17,680 without).
+        if fewest == 2 || !self.tables.cages.is_empty() {
             return best.map(|(_, frame)| frame);
         }
         let side = self.geometry.side();
@@ -850,6 +982,18 @@ impl Iterator for Solutions {
                 None => {
                     self.stats.dead_ends += 1;
                     alive = self.advance();
+                }
+                // The first guess of a killer: the sums over several houses are made now, and
+                // what they take is taken before any guess.
+                Some(_) if !self.tables.cages.is_empty() && self.tables.linear.get().is_none() => {
+                    self.tables
+                        .linear
+                        .get_or_init(|| linear::derive(&self.geometry, &self.tables.cage_sets()));
+                    alive = self.propagate();
+                    if !alive {
+                        self.stats.dead_ends += 1;
+                        alive = self.advance();
+                    }
                 }
                 Some(frame) => alive = self.guess(frame),
             }
