@@ -498,3 +498,65 @@ fn the_answer_names_the_rules_and_maps_the_extra_houses() {
     let classic = answer(&[]);
     assert!(!classic.contains("Its grid and rules"), "{classic}");
 }
+
+/// `--extra-regions MAP` lays regions on top of the boxes: sigh's "Jigsaw boxes, disconnected"
+/// has one solution so (its published one), where the same map read as a jigsaw (`--regions`)
+/// leaves many; the picture and the explorer's page give each region a colour of its own.
+#[test]
+fn extra_regions_from_the_command_line() {
+    let map = "AABBCCCCCAAABADDDCBAABEDDDCBBBBEDDDCFAEEEEEGCFHHHEIIIIFHHHEIGGIFHHHGIGGGFFFFFIIGG";
+    let givens = "4.......7.........15......4..3...7..9.1...8.6..8...4..2.......8.........7.......9";
+    let published = "432659187869714253157823964543968712921475836678231495216397548394582671785146329";
+    let out = backtrack(&["sudoku", "--extra-regions", map, "--format", "line", givens], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).trim(), published);
+    let count = |option: &str| {
+        let out = backtrack(&["sudoku", "--count", "--limit", "5", option, map, givens], "");
+        text(&out.stdout).trim().to_string()
+    };
+    assert_eq!(count("--extra-regions"), "1");
+    assert_eq!(count("--regions"), "5");
+    // A map of the wrong length, or of regions of the wrong size: refused in words.
+    let out = backtrack(&["sudoku", "--extra-regions", "ABC", givens], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--extra-regions: the map has 3 letters"), "{}", text(&out.stderr));
+    let lopsided = format!("B{}", &map[1..]);
+    let out = backtrack(&["sudoku", "--extra-regions", &lopsided, givens], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with("error: --extra-regions: "), "{}", text(&out.stderr));
+    // The picture: one coloured square a cell, cells of one region alike, of two regions that
+    // meet side by side different.
+    let dir = std::env::temp_dir().join(format!("backtrack-extra-regions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg_path = dir.join("jigsaw-boxes.svg");
+    let out = backtrack(&["sudoku", "--extra-regions", map, "--svg", svg_path.to_str().unwrap(), givens], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let svg = std::fs::read_to_string(&svg_path).unwrap();
+    let number = |l: &str, key: &str| -> usize {
+        l.split(key).nth(1).unwrap().split('"').next().unwrap().parse().unwrap()
+    };
+    let mut fill = vec![String::new(); 81];
+    for l in svg.lines().filter(|l| l.starts_with("<rect x=") && l.contains("width=\"40\"")) {
+        let cell = (number(l, "y=\"") - 10) / 40 * 9 + (number(l, "x=\"") - 10) / 40;
+        fill[cell] = l.split("fill=\"").nth(1).unwrap().split('"').next().unwrap().to_string();
+    }
+    let letters = map.as_bytes();
+    for a in 0..81 {
+        assert!(!fill[a].is_empty(), "cell {a} has no colour");
+        for b in [a + 1, a + 9].into_iter().filter(|&b| b < 81 && (b != a + 1 || a % 9 != 8)) {
+            assert_eq!(fill[a] == fill[b], letters[a] == letters[b], "cells {a} and {b}");
+        }
+    }
+    // The explorer's page: each cell's region number, in the map's order.
+    let page = dir.join("jigsaw-boxes.html");
+    let out = backtrack(&["sudoku", "--extra-regions", map, "--html", page.to_str().unwrap(), givens], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let html = std::fs::read_to_string(&page).unwrap();
+    let data: serde_json::Value =
+        serde_json::from_str(html.split("const DATA = ").nth(1).unwrap().split(";</script>").next().unwrap())
+            .unwrap();
+    let tints: Vec<u8> =
+        data["tints"].as_array().unwrap().iter().map(|t| t.as_u64().unwrap() as u8).collect();
+    assert_eq!(tints, map.bytes().map(|b| b - b'A').collect::<Vec<_>>());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -107,6 +107,8 @@ pub struct Recorder<'r> {
     cages: Vec<i64>,
     /// Cells drawn tinted: the extra houses (an X-Sudoku's diagonals, a windoku's windows).
     shaded: Vec<usize>,
+    /// The extra region of each cell (-1: none), drawn in a colour a region.
+    tints: Vec<i64>,
 }
 
 impl std::fmt::Debug for Recorder<'_> {
@@ -139,6 +141,7 @@ impl<'r> Recorder<'r> {
             regions: Vec::new(),
             cages: Vec::new(),
             shaded: Vec::new(),
+            tints: Vec::new(),
         };
         let start: Vec<String> = (recorder.board)();
         recorder.start = start.iter().map(|t| recorder.number(t)).collect();
@@ -162,6 +165,12 @@ impl<'r> Recorder<'r> {
     /// windoku), which the borders do not show.
     pub fn shade_cells(&mut self, cells: Vec<usize>) {
         self.shaded = cells;
+    }
+
+    /// Colour extra regions (regions that hold every value besides the boxes): `region_of`
+    /// gives each cell's (-1: none), and each region gets a colour of its own (nine, in turn).
+    pub fn tint_regions(&mut self, region_of: Vec<i64>) {
+        self.tints = region_of;
     }
 
     /// Draw a killer's cages: `cages` lists each cage's cells and sum; a dashed border goes
@@ -310,6 +319,9 @@ impl<'r> Recorder<'r> {
         data.push(']');
         data.push_str(",\"shaded\":");
         push_numbers(&mut data, self.shaded.iter().map(|&c| c as u32));
+        data.push_str(",\"tints\":[");
+        data.push_str(&self.tints.iter().map(i64::to_string).collect::<Vec<_>>().join(","));
+        data.push(']');
         data.push_str(",\"start\":");
         push_numbers(&mut data, self.start.iter().copied());
         let _ = write!(data, ",\"complete\":{},", !self.is_full());

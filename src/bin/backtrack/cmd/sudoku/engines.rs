@@ -535,6 +535,10 @@ pub fn outline(recorder: &mut Recorder<'_>, board: &Board) {
     if !shaded.is_empty() {
         recorder.shade_cells(shaded);
     }
+    // Extra regions on top of the boxes: a colour each.
+    if let Some(map) = geometry.extra_region_map() {
+        recorder.tint_regions(map.bytes().map(|b| i64::from(b - b'A')).collect());
+    }
     if !geometry.cages().is_empty() {
         let cages: Vec<(Vec<usize>, Option<u32>)> =
             geometry.cages().iter().map(|cage| (cage.cells.clone(), cage.sum)).collect();

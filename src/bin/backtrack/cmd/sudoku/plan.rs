@@ -37,6 +37,7 @@ Examples:
   backtrack sudoku --count ................   288: every 4x4 grid
   backtrack sudoku --boxes 2x3 PUZZLE    a 6x6 puzzle with boxes of 2 rows by 3 columns
   backtrack sudoku --regions MAP PUZZLE  a jigsaw: one letter a region, N² of them
+  backtrack sudoku --extra-regions MAP PUZZLE   regions that hold every value besides the boxes
   backtrack sudoku --rules diagonals PUZZLE   X-Sudoku
   backtrack sudoku -f FILE.jsonl         a variant file, one JSON object a puzzle
 
@@ -181,6 +182,12 @@ pub struct Args {
     /// boxes.
     #[arg(long, value_name = "MAP", conflicts_with = "boxes")]
     regions: Option<String>,
+
+    /// Extra regions on top of the boxes (or of --regions): N² letters in reading order, one a
+    /// region of N cells, each region holding every value once besides the boxes (sigh's
+    /// "jigsaw boxes"; any windoku-like houses of one's own).
+    #[arg(long, value_name = "MAP")]
+    extra_regions: Option<String>,
 
     /// Extra rules, comma-separated. Houses: `diagonals` (X-Sudoku: both main diagonals),
     /// `windoku` (windows the size of a box, one cell in from the edge: four on 9x9, nine on
@@ -532,7 +539,13 @@ impl Args {
             Some(path) => cages(path)?,
             None => Vec::new(),
         };
-        let shape = Shape::new(self.boxes, self.regions.as_deref(), self.rules, cages)?;
+        let shape = Shape::new(
+            self.boxes,
+            self.regions.as_deref(),
+            self.extra_regions.as_deref(),
+            self.rules,
+            cages,
+        )?;
         Ok(Plan {
             input,
             mode,

@@ -18,25 +18,41 @@ pub struct Shape {
 }
 
 impl Shape {
-    /// The shape of the options: boxes (`R`, `C`), a region map, and rules.
+    /// The shape of the options: boxes (`R`, `C`), a region map, extra regions on top of
+    /// either, and rules.
     pub fn new(
         boxes: Option<(usize, usize)>,
         regions: Option<&str>,
+        extra_regions: Option<&str>,
         extras: Vec<Extra>,
         cages: Vec<Cage>,
     ) -> Result<Shape, String> {
+        let side_of = |map: &str, option: &str| {
+            let cells = map.chars().filter(|c| !c.is_whitespace()).count();
+            (1..=25).find(|s| s * s == cells).ok_or_else(|| {
+                format!("{option}: the map has {cells} letters, not N² for a side N from 1 to 25")
+            })
+        };
         let fixed = match (boxes, regions) {
             (Some((rows, cols)), _) => {
                 Some(Geometry::boxed(rows, cols).map_err(|e| format!("--boxes: {e}"))?)
             }
             (None, Some(map)) => {
-                let cells = map.chars().filter(|c| !c.is_whitespace()).count();
-                let side = (1..=25).find(|s| s * s == cells).ok_or_else(|| {
-                    format!("--regions: the map has {cells} letters, not N² for a side N from 1 to 25")
-                })?;
+                let side = side_of(map, "--regions")?;
                 Some(Geometry::jigsaw(side, map).map_err(|e| format!("--regions: {e}"))?)
             }
             (None, None) => None,
+        };
+        let fixed = match (fixed, extra_regions) {
+            (fixed, Some(map)) => {
+                let base = match fixed {
+                    Some(geometry) => geometry,
+                    None => Geometry::of_side(side_of(map, "--extra-regions")?)
+                        .map_err(|e| format!("--extra-regions: {e}"))?,
+                };
+                Some(base.with_extra_regions(map).map_err(|e| format!("--extra-regions: {e}"))?)
+            }
+            (fixed, None) => fixed,
         };
         let fixed = match fixed {
             Some(geometry) => Some(geometry.with_extras(&extras).map_err(|e| format!("--rules: {e}"))?),
@@ -51,8 +67,8 @@ impl Shape {
         if text.trim_start().starts_with('{') {
             if !self.is_plain() {
                 return Err(ReadError::Other(
-                    "a line of the variant file gives its own grid: leave out --boxes, --regions, --rules and \
-                     --cages"
+                    "a line of the variant file gives its own grid: leave out --boxes, --regions, \
+                     --extra-regions, --rules and --cages"
                         .into(),
                 ));
             }
@@ -81,8 +97,11 @@ impl Shape {
         let mut text = String::new();
         if let Some(geometry) = &self.fixed {
             text.push_str(&format!(" --grid '{}'", geometry.name()));
-            if let Some(map) = geometry.region_map().or_else(|| geometry.extra_region_map()) {
+            if let Some(map) = geometry.region_map() {
                 text.push_str(&format!(" --regions {map}"));
+            }
+            if let Some(map) = geometry.extra_region_map() {
+                text.push_str(&format!(" --extra-regions {map}"));
             }
         }
         // A fixed grid's name says its rules.
