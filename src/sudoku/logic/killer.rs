@@ -405,3 +405,208 @@ pub(super) fn broken_cage(grid: &Grid) -> Option<Cell> {
         (!feasible(grid, cells, sum)).then(|| cells[0])
     })
 }
+
+/// The 45 rule over several houses: rows (or columns) next to each other add up to 45 each;
+/// the cages mostly inside them add up to a known total; so the cells by which those cages
+/// reach out of the band (outies) and the band's cells they leave out (innies) differ by a
+/// known amount: `outies − innies = difference`. Unlike a single house's innies, the cells may
+/// repeat a value (two rows hold each value twice), so the step tries each way of filling them
+/// from their candidates, values apart only where cells see each other.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BandSum {
+    /// The band's first house: a row or a column.
+    pub first: House,
+    /// Its last, of the same kind: the band is the houses from `first` to `last`.
+    pub last: House,
+    /// What the cages mostly inside the band add up to.
+    pub caged: u32,
+    /// The cells of those cages outside the band.
+    pub outies: Vec<Cell>,
+    /// The band's cells outside those cages.
+    pub innies: Vec<Cell>,
+    /// The cells the step narrows, grouped by the candidates they keep.
+    pub kept: Vec<(Digits, Vec<Cell>)>,
+}
+
+/// The most cells a band's equation may hold for the step to try the ways of filling them (a
+/// way stops as soon as the cells left cannot make up the rest).
+const BAND_CELLS: usize = 6;
+
+pub(super) fn find_bands(grid: &Grid) -> Option<Step> {
+    let cages = grid.cages()?;
+    let side = grid.side();
+    let lines = |row: bool| -> Vec<House> {
+        grid.houses().filter(|h| matches!((h, row), (House::Row(_), true) | (House::Col(_), false))).collect()
+    };
+    for line in [lines(true), lines(false)] {
+        for reversed in [false, true] {
+            let mut order = line.clone();
+            if reversed {
+                order.reverse();
+            }
+            // Bands of two houses up to all but one (a single house is the plain 45 rule's).
+            for k in 2..side {
+                let band = &order[..k];
+                let inside = |c: &Cell| band.iter().any(|&h| grid.in_house(h, *c));
+                let joined: Vec<usize> = (0..cages.cages.len())
+                    .filter(|&i| {
+                        let (cells, sum) = &cages.cages[i];
+                        sum.is_some() && 2 * cells.iter().filter(|c| inside(c)).count() > cells.len()
+                    })
+                    .collect();
+                let outies: Vec<Cell> = joined
+                    .iter()
+                    .flat_map(|&i| cages.cages[i].0.iter().copied())
+                    .filter(|c| !inside(c))
+                    .collect();
+                let innies: Vec<Cell> = band
+                    .iter()
+                    .flat_map(|&h| grid.members(h).iter().copied())
+                    .filter(|c| cages.cage_of[c.index()].is_none_or(|i| !joined.contains(&usize::from(i))))
+                    .collect();
+                if outies.len() + innies.len() > BAND_CELLS || outies.len() + innies.len() == 0 {
+                    continue;
+                }
+                let (mut outies, mut innies) = (outies, innies);
+                outies.sort_unstable();
+                innies.sort_unstable();
+                let caged: u32 = joined.iter().filter_map(|&i| cages.cages[i].1).sum();
+                let difference = i64::from(caged) - 45 * k as i64;
+                let eliminations = band_support(grid, &outies, &innies, difference);
+                if eliminations.is_empty() {
+                    continue;
+                }
+                let (first, last) = (band[0], band[k - 1]);
+                let kept = kept(grid, &eliminations);
+                return Some(Step::new(
+                    BandSum { first, last, caged, outies, innies, kept },
+                    vec![],
+                    eliminations,
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// The candidates of `outies` and `innies` that no way of filling them with
+/// `Σ outies − Σ innies = difference` uses (cells that see each other apart).
+fn band_support(grid: &Grid, outies: &[Cell], innies: &[Cell], difference: i64) -> Vec<Candidate> {
+    // Each cell's values (a placed cell has no candidates left: its value is its one way), and
+    // the sign it adds with.
+    let cells: Vec<(Cell, i64, Digits)> = outies
+        .iter()
+        .map(|&c| (c, 1))
+        .chain(innies.iter().map(|&c| (c, -1)))
+        .map(|(c, sign)| (c, sign, grid.value(c).map_or_else(|| grid.candidates(c), Digits::from)))
+        .collect();
+    // The least and the most the cells from i on can add, values apart or not: a way whose
+    // rest cannot make up what is left is not tried further.
+    let mut reach = vec![(0i64, 0i64); cells.len() + 1];
+    for (i, &(_, sign, digits)) in cells.iter().enumerate().rev() {
+        let values = digits.digits().map(|d| sign * i64::from(d.get()));
+        let (low, high) = values.fold((i64::MAX, i64::MIN), |(l, h), v| (l.min(v), h.max(v)));
+        reach[i] = (reach[i + 1].0 + low, reach[i + 1].1 + high);
+    }
+    struct Ways<'a> {
+        grid: &'a Grid,
+        cells: &'a [(Cell, i64, Digits)],
+        reach: &'a [(i64, i64)],
+        chosen: Vec<crate::sudoku::Digit>,
+        used: Vec<Digits>,
+    }
+    impl Ways<'_> {
+        fn fill(&mut self, left: i64) {
+            let i = self.chosen.len();
+            if !(self.reach[i].0..=self.reach[i].1).contains(&left) {
+                return;
+            }
+            if i == self.cells.len() {
+                for (u, &d) in self.used.iter_mut().zip(&self.chosen) {
+                    *u |= Digits::from(d);
+                }
+                return;
+            }
+            let (cell, sign, digits) = self.cells[i];
+            for digit in digits.digits() {
+                let grid = self.grid;
+                let apart = self.cells[..i]
+                    .iter()
+                    .zip(&self.chosen)
+                    .all(|(&(c, ..), &d)| d != digit || !grid.sees(c, cell));
+                if apart {
+                    self.chosen.push(digit);
+                    self.fill(left - sign * i64::from(digit.get()));
+                    self.chosen.pop();
+                }
+            }
+        }
+    }
+    let mut ways = Ways {
+        grid,
+        cells: &cells,
+        reach: &reach,
+        chosen: Vec::new(),
+        used: vec![Digits::empty(); cells.len()],
+    };
+    ways.fill(difference);
+    cells
+        .iter()
+        .zip(&ways.used)
+        .filter(|((c, ..), _)| grid.value(*c).is_none())
+        .flat_map(|(&(c, ..), &u)| (grid.candidates(c) - u).digits().map(move |d| Candidate::new(c, d)))
+        .collect()
+}
+
+impl Explain for BandSum {
+    fn builtin(&self) -> Option<Builtin> {
+        Some(Builtin::BandSum)
+    }
+
+    fn location(&self) -> String {
+        format!("add up the cages of {} to {}", self.first, self.last)
+    }
+
+    fn write(&self, _: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let BandSum { first, last, caged, outies, innies, kept } = self;
+        let count = line_number(*first).abs_diff(line_number(*last)) + 1;
+        let kind = if matches!(first, House::Row(_)) { "rows" } else { "columns" };
+        let total = 45 * count as i64;
+        let mut sides = Vec::new();
+        if !outies.is_empty() {
+            let word = if outies.len() == 1 { "an outie" } else { "outies" };
+            sides.push(format!("reach out of them by {} ({word})", and_list(outies)));
+        }
+        if !innies.is_empty() {
+            let word = if innies.len() == 1 { "an innie" } else { "innies" };
+            sides.push(format!("leave out {} ({word})", and_list(innies)));
+        }
+        let plus = |cells: &[Cell]| cells.iter().map(ToString::to_string).collect::<Vec<_>>().join(" + ");
+        let difference = i64::from(*caged) - total;
+        let equation = match (outies.is_empty(), innies.is_empty()) {
+            (false, true) => format!("{} = {difference}", plus(outies)),
+            (true, false) => format!("{} = {}", plus(innies), -difference),
+            _ if difference >= 0 => format!("{} = {} + {difference}", plus(outies), plus(innies)),
+            _ => format!("{} = {} + {}", plus(innies), plus(outies), -difference),
+        };
+        write!(
+            f,
+            "45 rule on {count} {kind} ({first} to {last} add up to {total}): the cages mostly in them add up to \
+             {caged} and {}, so {equation}; so {}",
+            sides.join(" and "),
+            keeping(kept)
+        )
+    }
+
+    fn cells(&self, _: &Geometry) -> Cells {
+        self.outies.iter().chain(&self.innies).copied().collect()
+    }
+}
+
+/// A row's or column's number, 0-based (0 for any other house).
+fn line_number(house: House) -> usize {
+    match house {
+        House::Row(i) | House::Col(i) => usize::from(i),
+        _ => 0,
+    }
+}

@@ -74,7 +74,7 @@ pub mod evidence {
     pub use super::forcing_chain::{ForcingChain, Premise, Way};
     pub use super::hidden_single::HiddenSingle;
     pub use super::hidden_subset::HiddenSubset;
-    pub use super::killer::{CageCombination, GroupSum, Innies};
+    pub use super::killer::{BandSum, CageCombination, GroupSum, Innies};
     pub use super::locked_candidates::LockedCandidates;
     pub use super::naked_single::NakedSingle;
     pub use super::naked_subset::NakedSubset;
@@ -187,6 +187,9 @@ pub enum Builtin {
     CageCombination,
     /// Killer: the 45 rule, innies and outies of a house (rated 2.5 as we count it).
     Innies,
+    /// Killer: the 45 rule on two rows or columns or more side by side, whose innies and outies
+    /// may repeat a value (rated 2.7 as we count it: a person tries it after a single house).
+    BandSum,
     /// Pointing (2.6) and claiming (2.8).
     LockedCandidates,
     /// Two cells, two digits (3.0).
@@ -326,11 +329,12 @@ struct Entry {
 // The names in one case: words in lower case, letters and acronyms (X, XY, BUG, ALS) in upper
 // case, as "naked single" and "X-wing" are said in a sentence.
 #[rustfmt::skip]
-const TABLE: [Entry; 31] = [
+const TABLE: [Entry; 32] = [
     row(Builtin::NakedSingle,      "naked single",      2.3, Grade::Easy,          naked_single::find),
     row(Builtin::HiddenSingle,     "hidden single",     1.5, Grade::Easy,          hidden_single::find),
     row(Builtin::CageCombination,  "cage combination",  1.8, Grade::Easy,          killer::find_combination),
     row(Builtin::Innies,           "45 rule",           2.5, Grade::Medium,        killer::find_innies),
+    row(Builtin::BandSum,          "45 rule on a band", 2.7, Grade::Medium,        killer::find_bands),
     row(Builtin::LockedCandidates, "locked candidates", 2.8, Grade::Medium,        locked_candidates::find),
     row(Builtin::NakedPair,        "naked pair",        3.0, Grade::Medium,        |g| naked_subset::find(g, 2)),
     row(Builtin::XWing,            "X-wing",            3.2, Grade::Hard,          |g| fish::find(g, 2)),

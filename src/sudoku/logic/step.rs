@@ -76,6 +76,8 @@ evidence! {
     CageCombination(super::killer::CageCombination),
     /// The 45 rule: innies and outies of a house.
     Innies(super::killer::Innies),
+    /// The 45 rule on a band of rows or columns.
+    BandSum(super::killer::BandSum),
     /// A digit confined to the intersection of two houses.
     LockedCandidates(super::locked_candidates::LockedCandidates),
     /// n cells of a house that hold only n digits.
