@@ -936,3 +936,59 @@ fn explain_shows_a_killers_cages_and_steps_a_person_can_follow() {
     assert!(stdout.contains("45 rule (innies): row 9 adds up to 45"), "{stdout}");
     assert!(stdout.contains("solved (medium"), "{stdout}");
 }
+
+/// The relations between cells (sigh's examples, `tests/data/variants_sigh.jsonl`): anti-knight,
+/// anti-knight with anti-king, anti-knight with non-consecutive, and the hard non-consecutive
+/// one within 2,000 steps. Every step true of the published solution (a knight's or a king's
+/// move makes peers, side by side cells lose the values one apart); those with a published
+/// solution solved to it, checked by the rules; the non-consecutive step explained.
+#[test]
+fn relations_between_cells_are_solved_as_published() {
+    let mut solved = 0;
+    for line in puzzles(VARIANTS_SIGH) {
+        let fields: serde_json::Value = serde_json::from_str(line).unwrap();
+        let variant = backtrack::sudoku::variant::Variant::from_json(line).unwrap();
+        if variant.board.geometry().relation().is_none() {
+            continue;
+        }
+        assert!(backtrack::sudoku::logic::supports(variant.board.geometry()).is_ok());
+        let report = every_step_true_of(&variant, 2_000, &fields["id"]);
+        if let (Outcome::Solved, Some(published)) = (&report.outcome, &variant.solution) {
+            let answer = format!("{:#}", report.board());
+            assert_eq!(&answer, published, "{}", fields["id"]);
+            let givens = fields["givens"].as_str().unwrap();
+            assert_eq!(Rules::of_json(&fields).check(givens, &answer), Ok(()), "{}", fields["id"]);
+            solved += 1;
+        }
+        if fields["rules"].as_array().unwrap().iter().any(|r| r == "non-consecutive") {
+            let said: Vec<String> = report.steps.iter().map(|s| s.to_string()).collect();
+            let step =
+                said.iter().find(|s| s.starts_with("non-consecutive: ")).expect("a non-consecutive step");
+            assert!(step.contains("cannot be") && step.contains("one apart from"), "{step}");
+        }
+    }
+    assert_eq!(solved, 3);
+}
+
+/// Under non-consecutive, two cells side by side placed one apart are a contradiction (a trial
+/// may place them before the step that takes the values one apart runs); a knight's move apart
+/// under anti-knight, a placed digit leaves the cell.
+#[test]
+fn relations_make_contradictions_and_peers() {
+    use backtrack::sudoku::logic::Contradiction;
+    use backtrack::sudoku::{Extra, Geometry};
+    let geometry = Geometry::classic().with_extras(&[Extra::NonConsecutive]).unwrap();
+    let mut grid = Grid::new(&Board::empty_of(&geometry));
+    let (a, b) = (geometry.cell(0, 0), geometry.cell(0, 1));
+    grid.place(a, Digit::new(5));
+    assert_eq!(grid.contradiction(), None);
+    assert!(grid.candidates(b).has(Digit::new(4)), "the step takes 4 from r1c2, saying so");
+    grid.place(b, Digit::new(4));
+    assert_eq!(grid.contradiction(), Some(Contradiction::Consecutive(a, b)));
+    let knight = Geometry::classic().with_extras(&[Extra::AntiKnight]).unwrap();
+    let mut grid = Grid::new(&Board::empty_of(&knight));
+    grid.place(knight.cell(0, 0), Digit::new(5));
+    assert!(!grid.candidates(knight.cell(1, 2)).has(Digit::new(5)));
+    assert!(grid.candidates(knight.cell(1, 3)).has(Digit::new(5)));
+    assert!(!grid.is_unique(), "the uniqueness techniques reason on houses alone");
+}

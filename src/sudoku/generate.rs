@@ -212,6 +212,13 @@ impl Generator {
                     .into(),
             );
         }
+        // Its fillings and its checks of uniqueness read houses (and a killer's cages).
+        if let Some(rule) = geometry.relation() {
+            return Err(format!(
+                "the generator makes puzzles of houses (and killers on the classic grid), not {}",
+                rule.name()
+            ));
+        }
         // The generator grades every puzzle with the logic solver.
         logic::supports(geometry)
             .map_err(|why| format!("the generator grades with the logic solver: {why}"))?;

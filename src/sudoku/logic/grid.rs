@@ -124,6 +124,8 @@ pub enum Contradiction {
     },
     /// A killer cage (named by its first cell) can no longer make its sum.
     CageSum(Cell),
+    /// Two cells side by side hold values one apart (non-consecutive).
+    Consecutive(Cell, Cell),
 }
 
 impl fmt::Display for Contradiction {
@@ -132,6 +134,7 @@ impl fmt::Display for Contradiction {
             Contradiction::NoCandidate(cell) => write!(f, "{cell} has no candidate left"),
             Contradiction::NoPlace { digit, house } => write!(f, "{digit} has no place left in {house}"),
             Contradiction::CageSum(cell) => write!(f, "the cage of {cell} cannot make its sum"),
+            Contradiction::Consecutive(a, b) => write!(f, "{a} and {b}, side by side, hold values one apart"),
         }
     }
 }
@@ -148,12 +151,16 @@ impl Grid {
     /// Any geometry of houses is taken: every size, boxes of any shape, jigsaw regions, extra
     /// houses. A killer on the classic grid (its cages in the board's geometry) keeps its
     /// cages: a digit placed leaves its cage-mates, and a cage that can no longer make its sum
-    /// is a contradiction. Its uniqueness is not assumed: the uniqueness techniques reason on
-    /// houses alone (swapping the corners of a rectangle keeps every house whole, but it may
-    /// break a cage's sum), so on a killer they would be wrong.
+    /// is a contradiction. Under anti-knight and anti-king a digit placed leaves the cells a
+    /// knight's or a king's move away (they are peers); under non-consecutive two placed cells
+    /// side by side one apart are a contradiction, and the digits one apart leave the cells
+    /// side by side by a step that says so. On such grids uniqueness is not assumed: the
+    /// uniqueness techniques reason on houses alone (swapping the corners of a rectangle keeps
+    /// every house whole, but it may break a cage's sum or bring two equal values a knight's
+    /// move apart), so there they would be wrong.
     ///
     /// # Panics
-    /// If the board has a rule beyond houses other than the classic grid's killer cages (see
+    /// If the board has a rule the logic solver does not take (see
     /// [`supports`](super::supports)).
     pub fn new(board: &Board) -> Grid {
         let geometry = board.geometry().clone();
@@ -170,7 +177,7 @@ impl Grid {
             candidates: vec![Digits::empty(); cells].into(),
             places: vec![0; houses * side].into(),
             held: vec![Digits::empty(); houses].into(),
-            unique: cages.is_none() && has_one_solution(board),
+            unique: cages.is_none() && geometry.relation().is_none() && has_one_solution(board),
             limit: None,
             cages,
             geometry,
@@ -185,6 +192,16 @@ impl Grid {
                 }
                 for digit in candidates.digits() {
                     grid.places[house * side + digit.index()] |= 1 << at;
+                }
+            }
+        }
+        // A board's candidates leave out its givens' digits house by house; under a relation
+        // between cells each given takes its digit from its other peers too (a knight's or a
+        // king's move away).
+        if grid.geometry.relation().is_some() {
+            for cell in grid.geometry.all_cells() {
+                if let Some(digit) = grid.values[cell.index()] {
+                    grid.clear_around(cell, digit);
                 }
             }
         }
@@ -348,7 +365,14 @@ impl Grid {
         for &house in self.geometry.homes(cell) {
             self.held[house as usize] |= Digits::from(digit);
         }
-        // The geometry's peers of a cell are its houses' cells and its cage-mates.
+        self.clear_around(cell, digit);
+    }
+
+    /// Take `digit`, placed in `cell`, from the candidates of the cell's peers (its houses'
+    /// cells, its cage-mates, the cells a knight's or a king's move away under those rules).
+    /// The digits one apart leave the cells side by side by a step of their own, which says
+    /// so ([`NonConsecutive`](super::evidence::NonConsecutive)).
+    fn clear_around(&mut self, cell: Cell, digit: Digit) {
         let geometry = self.geometry.clone();
         for &peer in geometry.peers(cell) {
             self.eliminate(peer, digit);
@@ -383,6 +407,17 @@ impl Grid {
             let placeable: Digits = self.digits().filter(|d| places[d.index()] != 0).collect();
             if let Some(digit) = (self.all_digits() - (self.held[n] | placeable)).digits().next() {
                 return Some(Contradiction::NoPlace { digit, house });
+            }
+        }
+        // Non-consecutive: the step that takes the values one apart from a placed cell's
+        // neighbours may not have run yet (in a trial, a single can come first).
+        let side_by_side = self.geometry.extras().contains(&crate::sudoku::Extra::NonConsecutive);
+        for cell in self.geometry.all_cells().filter(|_| side_by_side) {
+            let Some(value) = self.value(cell) else { continue };
+            for &neighbour in self.geometry.adjacent(cell) {
+                if self.value(neighbour).is_some_and(|other| other.get().abs_diff(value.get()) == 1) {
+                    return Some(Contradiction::Consecutive(cell, neighbour));
+                }
             }
         }
         killer::broken_cage(self).map(Contradiction::CageSum)

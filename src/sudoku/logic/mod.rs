@@ -41,6 +41,7 @@ mod killer;
 mod locked_candidates;
 mod naked_single;
 mod naked_subset;
+mod non_consecutive;
 mod simple_colouring;
 mod skyscraper;
 mod solver;
@@ -78,6 +79,7 @@ pub mod evidence {
     pub use super::locked_candidates::LockedCandidates;
     pub use super::naked_single::NakedSingle;
     pub use super::naked_subset::NakedSubset;
+    pub use super::non_consecutive::NonConsecutive;
     pub use super::simple_colouring::SimpleColouring;
     pub use super::skyscraper::Skyscraper;
     pub use super::step::Custom;
@@ -93,25 +95,22 @@ pub mod evidence {
 /// Whether the logic solver takes a grid of `geometry`, or the sentence that says why not.
 ///
 /// It takes every geometry of houses (any size, any box shape, jigsaw regions, the diagonals
-/// and windoku windows), where each technique reasons on the grid's own houses and peers, and
-/// killer cages on the classic grid. The relations between cells (anti-knight, anti-king,
-/// non-consecutive) and cages on other grids are refused: no technique reasons on them yet.
+/// and windoku windows), where each technique reasons on the grid's own houses and peers; the
+/// relations between cells (a knight's or a king's move apart are peers, side by side cells
+/// are read by the non-consecutive step); and killer cages on the classic grid. Rules of the
+/// user's own and cages on other grids are refused: no technique reasons on them.
 ///
 /// ```
-/// use backtrack::sudoku::{Extra, Geometry, logic};
+/// use backtrack::sudoku::{Cage, Extra, Geometry, logic};
 /// assert!(logic::supports(&Geometry::boxed(2, 3)?).is_ok());
 /// let anti_knight = Geometry::classic().with_extras(&[Extra::AntiKnight])?;
-/// assert!(logic::supports(&anti_knight).unwrap_err().contains("anti-knight"));
+/// assert!(logic::supports(&anti_knight).is_ok());
+/// let caged = Geometry::boxed(2, 3)?.with_cages(vec![Cage::new(vec![0, 1], Some(3))])?;
+/// assert!(logic::supports(&caged).unwrap_err().contains("classic 9×9 grid only"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn supports(geometry: &crate::sudoku::Geometry) -> Result<(), String> {
     let name = geometry.name();
-    if let Some(rule) = geometry.relation() {
-        return Err(format!(
-            "the logic solver reasons on houses and killer cages, not {} ({name})",
-            rule.name()
-        ));
-    }
     if let Some(rule) = geometry.rules().first() {
         return Err(format!(
             "the logic solver reasons on houses and killer cages, not {} ({name})",
@@ -181,6 +180,9 @@ pub enum Builtin {
     NakedSingle,
     /// One place left for a digit in a house (1.2 in a box, 1.5 in a line).
     HiddenSingle,
+    /// Non-consecutive: the values a cell's neighbour leaves it (no Sudoku Explainer rating;
+    /// we count it as 1.7, the first thing a solver of the rule looks at after the singles).
+    NonConsecutive,
     /// Killer: the values a cage's sum allows its cells, their candidates considered (no
     /// Sudoku Explainer rating: it knows no killers; we count it as 1.8, between the singles
     /// and the locked candidates, as the first thing a killer solver by hand does).
@@ -329,9 +331,10 @@ struct Entry {
 // The names in one case: words in lower case, letters and acronyms (X, XY, BUG, ALS) in upper
 // case, as "naked single" and "X-wing" are said in a sentence.
 #[rustfmt::skip]
-const TABLE: [Entry; 32] = [
+const TABLE: [Entry; 33] = [
     row(Builtin::NakedSingle,      "naked single",      2.3, Grade::Easy,          naked_single::find),
     row(Builtin::HiddenSingle,     "hidden single",     1.5, Grade::Easy,          hidden_single::find),
+    row(Builtin::NonConsecutive,   "non-consecutive",   1.7, Grade::Easy,          non_consecutive::find),
     row(Builtin::CageCombination,  "cage combination",  1.8, Grade::Easy,          killer::find_combination),
     row(Builtin::Innies,           "45 rule",           2.5, Grade::Medium,        killer::find_innies),
     row(Builtin::BandSum,          "45 rule on a band", 2.7, Grade::Medium,        killer::find_bands),

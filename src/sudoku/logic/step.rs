@@ -72,6 +72,8 @@ evidence! {
     NakedSingle(super::naked_single::NakedSingle),
     /// A digit with one place left in a house.
     HiddenSingle(super::hidden_single::HiddenSingle),
+    /// The values a cell's neighbour leaves it under the non-consecutive rule.
+    NonConsecutive(super::non_consecutive::NonConsecutive),
     /// The values a killer cage's sum allows.
     CageCombination(super::killer::CageCombination),
     /// The 45 rule: innies and outies of a house.
