@@ -54,8 +54,14 @@ impl Propagation {
     /// of its givens drawn.
     pub fn new(board: &Board) -> Propagation {
         let mut engine = Solutions::new(board);
-        let contradictory = engine.outcome != Outcome::Running || !engine.propagate();
-        let open = engine.values().iter().filter(|&&v| v == 0).count();
+        let mut contradictory = engine.outcome != Outcome::Running || !engine.propagate();
+        let mut open = engine.values().iter().filter(|&&v| v == 0).count();
+        // A killer the driver will have to guess on: the engine's sums over bands of houses,
+        // as its own search makes them at its first guess.
+        if !contradictory && open > 0 && engine.needs_bands() {
+            contradictory = !engine.read_bands();
+            open = engine.values().iter().filter(|&&v| v == 0).count();
+        }
         let slots = if contradictory { 1 } else { open };
         Propagation {
             engine: RefCell::new(engine),

@@ -940,6 +940,18 @@ impl Solutions {
         }
     }
 
+    /// Whether the grid has killer cages whose sums over bands of houses are not made yet.
+    fn needs_bands(&self) -> bool {
+        !self.tables.cages.is_empty() && self.tables.linear.get().is_none()
+    }
+
+    /// Make the sums over bands of houses ([`linear`]) and draw what they take: `false` at a
+    /// contradiction. Made once a geometry, when a killer's search first has to guess.
+    fn read_bands(&mut self) -> bool {
+        self.tables.linear.get_or_init(|| linear::derive(&self.geometry, &self.tables.cage_sets()));
+        self.propagate()
+    }
+
     /// Make the guess `frame`: save the state, and take its first choice.
     fn guess(&mut self, frame: Frame) -> bool {
         let size = self.cells.len();
@@ -983,13 +995,10 @@ impl Iterator for Solutions {
                     self.stats.dead_ends += 1;
                     alive = self.advance();
                 }
-                // The first guess of a killer: the sums over several houses are made now, and
-                // what they take is taken before any guess.
-                Some(_) if !self.tables.cages.is_empty() && self.tables.linear.get().is_none() => {
-                    self.tables
-                        .linear
-                        .get_or_init(|| linear::derive(&self.geometry, &self.tables.cage_sets()));
-                    alive = self.propagate();
+                // The first guess of a killer: the sums over bands are made now, and what they
+                // take is taken before any guess.
+                Some(_) if self.needs_bands() => {
+                    alive = self.read_bands();
                     if !alive {
                         self.stats.dead_ends += 1;
                         alive = self.advance();
