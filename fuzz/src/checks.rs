@@ -257,9 +257,10 @@ fn steps_hold<S>(
 /// Killers: the logic solver's steps on a killer are true of every solution. The input picks
 /// a killer of the generator (its first eight bytes the seed) and empties a given for each
 /// further byte (so the puzzle may have several solutions); the general engine enumerates its
-/// solutions, up to [`MOST`] (a killer with more is skipped), and no step may remove a
-/// candidate that one of them holds, nor place a value they do not all hold (a guess: one
-/// that some solution holds).
+/// solutions, up to [`MOST`] (a killer with more is skipped), Dancing Links on the cages'
+/// value combinations must find the same ones, and no step may remove a candidate that one of
+/// them holds, nor place a value they do not all hold (a guess: one that some solution
+/// holds).
 pub fn killer_sound(data: &[u8]) {
     use backtrack::sudoku::generate::Generator;
     use backtrack::sudoku::search::Solutions;
@@ -281,6 +282,22 @@ pub fn killer_sound(data: &[u8]) {
     });
     if solutions.is_empty() || solutions.len() > MOST || search.outcome() == Outcome::OutOfBudget {
         return;
+    }
+    // Dancing Links on the cages' value combinations finds the same grids (the engine reads
+    // the sums over bands of houses once it guesses; the matrix knows nothing of them).
+    let mut cover = ExactCover::with_cages(&geometry).expect("a killer of the generator is exact cover");
+    let mut solver = cover.solver(&board);
+    solver.set_budget(&Budget::nodes(200_000));
+    let mut covered: Vec<Vec<u8>> = timed("dancing links", || {
+        (0..=MOST)
+            .map_while(|_| solver.next_solution().map(|o| ExactCover::board_of(&geometry, o).values()))
+            .collect()
+    });
+    if solver.outcome() != backtrack::dlx::Outcome::OutOfBudget {
+        let mut found = solutions.clone();
+        found.sort();
+        covered.sort();
+        assert_eq!(found, covered, "the engine and Dancing Links differ on a killer: seed {seed}");
     }
     let has = |s: &Vec<u8>, c: Candidate| s[c.cell.index()] == c.digit.get();
     let chain: Vec<&dyn logic::Technique> = Builtin::ALL.iter().map(|t| t as &dyn logic::Technique).collect();
