@@ -10,7 +10,7 @@
 
 use super::step::{Explain, and_list, set};
 use super::{Builtin, Grid, Step};
-use crate::sudoku::{Candidate, Cell, Cells, Digit, Digits, Geometry};
+use crate::sudoku::{Candidate, Cell, Cells, Digit, Digits, Extra, Geometry};
 use std::fmt;
 
 /// `cell` holds (or can only hold) `values`; each value of `gone` is one of them or next to
@@ -38,6 +38,9 @@ fn ruled_out(values: Digits, side: usize) -> Digits {
 }
 
 pub(super) fn find(grid: &Grid) -> Option<Step> {
+    if !grid.geometry().extras().contains(&Extra::NonConsecutive) {
+        return None;
+    }
     let geometry = grid.geometry().clone();
     for cell in grid.cells() {
         let (values, placed) = match grid.value(cell) {
