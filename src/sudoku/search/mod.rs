@@ -161,6 +161,9 @@ pub(crate) struct Tables {
     linear: OnceLock<linear::Linear>,
     /// With cages on grids up to 16×16: every set of values by its size and sum.
     sets: Sets,
+    /// Whether the search guesses in cells only (killer cages, relations between cells), not
+    /// among a value's places in a house.
+    cells_only: bool,
 }
 
 /// Every set of values of a grid (one bit a value) by its size and sum, made once where there
@@ -254,6 +257,7 @@ impl Tables {
             cage_cells.extend(cells.iter().map(|&c| c as u16));
             cages.push((from, cage_cells.len() as u32, sum));
         }
+        let cells_only = !cages.is_empty() || geometry.relation().is_some();
         let words = geometry.cells().div_ceil(64);
         let sets = if cages.is_empty() { Sets::default() } else { Sets::new(geometry.side()) };
         let mut peer_bits = Vec::new();
@@ -278,6 +282,7 @@ impl Tables {
             locks,
             lock_cells,
             linear: OnceLock::new(),
+            cells_only,
             sets,
         }
     }
@@ -876,10 +881,11 @@ impl Solutions {
         let (fewest, _, cell) = best?;
         let mut best = Some((fewest as u32, Frame::Cell { cell: cell as u16, left: self.cells[cell] }));
         let mut fewest = fewest as u32;
-        // With killer cages, cells only: a cell's guess feeds its cages' sums, a value's place
-        // in a house much less (Wecoc #1 of BENCHMARKS §9: 994,716 guesses with places,
-        // 17,680 without).
-        if fewest == 2 || !self.tables.cages.is_empty() {
+        // With killer cages or a relation between cells, cells only: a cell's guess feeds its
+        // cages' sums and its neighbours, a value's place in a house much less (BENCHMARKS §9:
+        // Wecoc #1 994,716 guesses with places, 17,680 without; the four puzzles with
+        // relations 120,365 and 74,487).
+        if fewest == 2 || self.tables.cells_only {
             return best.map(|(_, frame)| frame);
         }
         let side = self.geometry.side();
