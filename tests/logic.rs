@@ -860,7 +860,7 @@ fn killers_are_solved_with_cage_combinations_and_the_45_rule_as_published() {
     assert!(used.contains("cage combination") && used.contains("45 rule"), "{used:?}");
 }
 
-/// The 45 rule on a band of rows or columns, on the killers of sigh's examples and the three
+/// The 45 rule on a band of rows, columns or boxes, on the killers of sigh's examples and the three
 /// hard ones (`tests/data/killers_hard.jsonl`, no givens, cages across boxes): every step of
 /// the first 2,000 true of the published solution (the band's cells may repeat a value, and a
 /// cell of the band may be placed already), and the band step found among them.

@@ -406,7 +406,8 @@ pub(super) fn broken_cage(grid: &Grid) -> Option<Cell> {
     })
 }
 
-/// The 45 rule over several houses: rows (or columns) next to each other add up to 45 each;
+/// The 45 rule over several houses: rows (or columns, or boxes in reading order) next to each
+/// other add up to 45 each;
 /// the cages mostly inside them add up to a known total; so the cells by which those cages
 /// reach out of the band (outies) and the band's cells they leave out (innies) differ by a
 /// known amount: `outies − innies = difference`. Unlike a single house's innies, the cells may
@@ -414,7 +415,7 @@ pub(super) fn broken_cage(grid: &Grid) -> Option<Cell> {
 /// from their candidates, values apart only where cells see each other.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BandSum {
-    /// The band's first house: a row or a column.
+    /// The band's first house: a row, a column or a box.
     pub first: House,
     /// Its last, of the same kind: the band is the houses from `first` to `last`.
     pub last: House,
@@ -435,17 +436,21 @@ const BAND_CELLS: usize = 6;
 pub(super) fn find_bands(grid: &Grid) -> Option<Step> {
     let cages = grid.cages()?;
     let side = grid.side();
-    let lines = |row: bool| -> Vec<House> {
-        grid.houses().filter(|h| matches!((h, row), (House::Row(_), true) | (House::Col(_), false))).collect()
-    };
-    for line in [lines(true), lines(false)] {
+    let of_kind = |kind: fn(&House) -> bool| -> Vec<House> { grid.houses().filter(kind).collect() };
+    let rows = of_kind(|h| matches!(h, House::Row(_)));
+    let cols = of_kind(|h| matches!(h, House::Col(_)));
+    let boxes = of_kind(|h| matches!(h, House::Box(_)));
+    let box_cols = grid.geometry().boxes().map_or(side, |(_, c)| side / c);
+    for line in [rows, cols, boxes] {
+        let is_boxes = matches!(line[0], House::Box(_));
         for reversed in [false, true] {
             let mut order = line.clone();
             if reversed {
                 order.reverse();
             }
-            // Bands of two houses up to all but one (a single house is the plain 45 rule's).
-            for k in 2..side {
+            // Bands of two houses up to all but one (a single house is the plain 45 rule's);
+            // boxes taken in reading order, but not whole rows of boxes (those are rows').
+            for k in (2..side).filter(|&k| !is_boxes || k % box_cols != 0) {
                 let band = &order[..k];
                 let inside = |c: &Cell| band.iter().any(|&h| grid.in_house(h, *c));
                 let joined: Vec<usize> = (0..cages.cages.len())
@@ -570,7 +575,11 @@ impl Explain for BandSum {
     fn write(&self, _: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let BandSum { first, last, caged, outies, innies, kept } = self;
         let count = line_number(*first).abs_diff(line_number(*last)) + 1;
-        let kind = if matches!(first, House::Row(_)) { "rows" } else { "columns" };
+        let kind = match first {
+            House::Row(_) => "rows",
+            House::Col(_) => "columns",
+            _ => "boxes",
+        };
         let total = 45 * count as i64;
         let mut sides = Vec::new();
         if !outies.is_empty() {
@@ -603,10 +612,10 @@ impl Explain for BandSum {
     }
 }
 
-/// A row's or column's number, 0-based (0 for any other house).
+/// A row's, column's or box's number, 0-based (0 for any other house).
 fn line_number(house: House) -> usize {
     match house {
-        House::Row(i) | House::Col(i) => usize::from(i),
+        House::Row(i) | House::Col(i) | House::Box(i) => usize::from(i),
         _ => 0,
     }
 }

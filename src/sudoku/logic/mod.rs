@@ -189,8 +189,9 @@ pub enum Builtin {
     CageCombination,
     /// Killer: the 45 rule, innies and outies of a house (rated 2.5 as we count it).
     Innies,
-    /// Killer: the 45 rule on two rows or columns or more side by side, whose innies and outies
-    /// may repeat a value (rated 2.7 as we count it: a person tries it after a single house).
+    /// Killer: the 45 rule on two rows, columns or boxes or more side by side, whose innies and
+    /// outies may repeat a value (rated 2.7 as we count it: a person tries it after a single
+    /// house).
     BandSum,
     /// Pointing (2.6) and claiming (2.8).
     LockedCandidates,

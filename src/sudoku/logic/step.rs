@@ -78,7 +78,7 @@ evidence! {
     CageCombination(super::killer::CageCombination),
     /// The 45 rule: innies and outies of a house.
     Innies(super::killer::Innies),
-    /// The 45 rule on a band of rows or columns.
+    /// The 45 rule on a band of rows, columns or boxes.
     BandSum(super::killer::BandSum),
     /// A digit confined to the intersection of two houses.
     LockedCandidates(super::locked_candidates::LockedCandidates),
