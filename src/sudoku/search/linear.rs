@@ -71,10 +71,10 @@ pub(super) fn derive(geometry: &Geometry, known: &HashSet<Vec<usize>>) -> Linear
         let (a, b) = (geometry.cell_checked(a), geometry.cell_checked(b));
         a.zip(b).is_some_and(|(a, b)| geometry.sees(a, b))
     };
-    let mut caged = vec![false; geometry.cells()];
-    for (cells, _) in &cages {
+    let mut cage_of = vec![usize::MAX; geometry.cells()];
+    for (i, (cells, _)) in cages.iter().enumerate() {
         for &c in cells {
-            caged[c] = true;
+            cage_of[c] = i;
         }
     }
     let mut derived: Vec<Derived> = Vec::new();
@@ -91,14 +91,20 @@ pub(super) fn derive(geometry: &Geometry, known: &HashSet<Vec<usize>>) -> Linear
     let rows = of_kind(|h| matches!(h, House::Row(_)));
     let cols = of_kind(|h| matches!(h, House::Col(_)));
     let boxes = of_kind(|h| matches!(h, House::Box(_) | House::Region(_)));
-    let reversed = |v: &Vec<Vec<usize>>| v.iter().rev().cloned().collect::<Vec<_>>();
-    for band in [rows.clone(), reversed(&rows), cols.clone(), reversed(&cols), boxes] {
+    let orders: [Vec<&Vec<usize>>; 5] = [
+        rows.iter().collect(),
+        rows.iter().rev().collect(),
+        cols.iter().collect(),
+        cols.iter().rev().collect(),
+        boxes.iter().collect(),
+    ];
+    for band in orders {
         let mut inside = vec![false; geometry.cells()];
         let mut joined = vec![false; cages.len()];
         let mut covered = vec![false; geometry.cells()];
         let mut held = 0;
         for (k, house) in band.iter().enumerate() {
-            for &c in house {
+            for &c in house.iter() {
                 inside[c] = true;
             }
             for (i, (cells, sum)) in cages.iter().enumerate() {
@@ -118,7 +124,7 @@ pub(super) fn derive(geometry: &Geometry, known: &HashSet<Vec<usize>>) -> Linear
                     } else {
                         b += 1
                     }
-                    uncaged |= !caged[c];
+                    uncaged |= cage_of[c] == usize::MAX;
                 }
             }
             // Small differences only: a sum over many cells bounds little and costs a read.
@@ -134,16 +140,11 @@ pub(super) fn derive(geometry: &Geometry, known: &HashSet<Vec<usize>>) -> Linear
     // A cage that leaves a house by one cell: the house's cells outside the cages it holds
     // whole and outside that cage add up to the cell outside less what is left of the house's
     // total (an arrow, as a solver by hand reads it).
-    let mut cage_of = vec![usize::MAX; geometry.cells()];
-    for (i, (cells, _)) in cages.iter().enumerate() {
-        for &c in cells {
-            cage_of[c] = i;
-        }
-    }
     // How many cells of each cage the house holds.
     let mut held_in = vec![0usize; cages.len()];
     for h in 0..geometry.houses().len() {
-        let house = geometry.members(h);
+        let (house, in_house) = (geometry.members(h), geometry.house_set(h));
+        let outside = |&c: &usize| geometry.cell_checked(c).is_some_and(|cell| !in_house.contains(cell));
         let mut met = Vec::new();
         for cell in house {
             let i = cage_of[cell.index()];
@@ -160,11 +161,8 @@ pub(super) fn derive(geometry: &Geometry, known: &HashSet<Vec<usize>>) -> Linear
         // less the house's total (outies; those that see each other are already read as a
         // cage, the others are read here).
         if house.iter().all(|c| cage_of[c.index()] != usize::MAX) {
-            let out: Vec<usize> = met
-                .iter()
-                .flat_map(|&i| cages[i].0.iter().copied())
-                .filter(|&c| house.iter().all(|h| h.index() != c))
-                .collect();
+            let out: Vec<usize> =
+                met.iter().flat_map(|&i| cages[i].0.iter().copied()).filter(outside).collect();
             let covered: i32 = met.iter().map(|&i| cages[i].1).sum();
             if !out.is_empty() && out.len() <= side {
                 derived.push((out, Vec::new(), covered - total));
@@ -179,8 +177,7 @@ pub(super) fn derive(geometry: &Geometry, known: &HashSet<Vec<usize>>) -> Linear
             if rest.len() + 1 > 6 {
                 continue;
             }
-            let out: Vec<usize> =
-                cages[i].0.iter().copied().filter(|&c| house.iter().all(|h| h.index() != c)).collect();
+            let out: Vec<usize> = cages[i].0.iter().copied().filter(outside).collect();
             derived.push((rest, out, total - whole_sum - cages[i].1));
         }
         for &i in &met {

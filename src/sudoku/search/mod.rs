@@ -171,7 +171,7 @@ pub(crate) struct Tables {
 /// size and sum alone.
 #[derive(Debug, Default)]
 struct Sets {
-    /// Where each size and sum's sets start in `sets`, `size * (most + 2) + sum`.
+    /// Where each size and sum's sets start in `sets`, at `size * (most + 1) + sum`.
     start: Vec<u32>,
     sets: Vec<u32>,
     most: usize,
@@ -301,13 +301,14 @@ impl Solutions {
     /// A search for the solutions of `board` (which is not changed).
     pub fn new(board: &Board) -> Solutions {
         let geometry = board.geometry().clone();
+        let tables = geometry.search_tables();
         let mut search = Solutions {
-            tables: geometry.search_tables(),
+            read: vec![0; tables.cages.len()],
+            tables,
             cells: Vec::with_capacity(geometry.cells()),
             queue: Vec::with_capacity(geometry.cells()),
             weights: vec![0; geometry.cells()],
             matched: vec![0; geometry.houses().len()],
-            read: Vec::new(),
             frames: Vec::new(),
             saved: Vec::new(),
             started: false,
@@ -316,7 +317,6 @@ impl Solutions {
             stats: Stats::default(),
             geometry,
         };
-        search.read = vec![0; search.tables.cages.len()];
         search.load(board);
         search
     }
