@@ -19,6 +19,8 @@ pub(super) struct Cages {
     pub(super) cages: Vec<(Vec<Cell>, Option<u32>)>,
     /// The cage of each cell, if any.
     pub(super) cage_of: Vec<Option<u8>>,
+    /// The bands of houses the 45 rule on a band reads.
+    pub(super) bands: Vec<Band>,
 }
 
 impl Cages {
@@ -36,7 +38,8 @@ impl Cages {
                 (cells, cage.sum)
             })
             .collect();
-        Cages { cages, cage_of }
+        let bands = bands(geometry, &cages, &cage_of);
+        Cages { cages, cage_of, bands }
     }
 }
 
@@ -434,64 +437,81 @@ pub struct BandSum {
 const BAND_CELLS: usize = 6;
 
 pub(super) fn find_bands(grid: &Grid) -> Option<Step> {
-    let cages = grid.cages()?;
-    let side = grid.side();
-    let of_kind = |kind: fn(&House) -> bool| -> Vec<House> { grid.houses().filter(kind).collect() };
+    grid.cages()?.bands.iter().find_map(|band| {
+        let Band { first, last, caged, outies, innies, difference } = band;
+        let eliminations = band_support(grid, outies, innies, *difference);
+        if eliminations.is_empty() {
+            return None;
+        }
+        let kept = kept(grid, &eliminations);
+        let (first, last, caged) = (*first, *last, *caged);
+        let (outies, innies) = (outies.clone(), innies.clone());
+        Some(Step::new(BandSum { first, last, caged, outies, innies, kept }, vec![], eliminations))
+    })
+}
+
+/// A band of houses whose 45 rule the step reads: its first and last house, what the cages
+/// mostly inside add up to, its outies and innies (in order), and `Σ outies − Σ innies`.
+#[derive(Debug)]
+pub(super) struct Band {
+    first: House,
+    last: House,
+    caged: u32,
+    outies: Vec<Cell>,
+    innies: Vec<Cell>,
+    difference: i64,
+}
+
+/// The bands of a killer's grid the step reads, made once with its cages: rows, columns and
+/// boxes (in reading order), from either end, two houses up to all but one (a single house is
+/// the plain 45 rule's), not whole rows of boxes (those are rows'), with six cells at most
+/// between their outies and innies.
+fn bands(geometry: &Geometry, cages: &[(Vec<Cell>, Option<u32>)], cage_of: &[Option<u8>]) -> Vec<Band> {
+    let side = geometry.side();
+    let of_kind = |kind: fn(&House) -> bool| -> Vec<usize> {
+        (0..geometry.houses().len()).filter(|&h| kind(&geometry.house(h))).collect()
+    };
     let rows = of_kind(|h| matches!(h, House::Row(_)));
     let cols = of_kind(|h| matches!(h, House::Col(_)));
     let boxes = of_kind(|h| matches!(h, House::Box(_)));
-    let box_cols = grid.geometry().boxes().map_or(side, |(_, c)| side / c);
+    let box_cols = geometry.boxes().map_or(side, |(_, c)| side / c);
+    let mut bands = Vec::new();
     for line in [rows, cols, boxes] {
-        let is_boxes = matches!(line[0], House::Box(_));
+        let is_boxes = matches!(geometry.house(line[0]), House::Box(_));
         for reversed in [false, true] {
             let mut order = line.clone();
             if reversed {
                 order.reverse();
             }
-            // Bands of two houses up to all but one (a single house is the plain 45 rule's);
-            // boxes taken in reading order, but not whole rows of boxes (those are rows').
             for k in (2..side).filter(|&k| !is_boxes || k % box_cols != 0) {
                 let band = &order[..k];
-                let inside = |c: &Cell| band.iter().any(|&h| grid.in_house(h, *c));
-                let joined: Vec<usize> = (0..cages.cages.len())
+                let inside = |c: &Cell| band.iter().any(|&h| geometry.house_set(h).contains(*c));
+                let joined: Vec<usize> = (0..cages.len())
                     .filter(|&i| {
-                        let (cells, sum) = &cages.cages[i];
+                        let (cells, sum) = &cages[i];
                         sum.is_some() && 2 * cells.iter().filter(|c| inside(c)).count() > cells.len()
                     })
                     .collect();
-                let outies: Vec<Cell> = joined
+                let mut outies: Vec<Cell> =
+                    joined.iter().flat_map(|&i| cages[i].0.iter().copied()).filter(|c| !inside(c)).collect();
+                let mut innies: Vec<Cell> = band
                     .iter()
-                    .flat_map(|&i| cages.cages[i].0.iter().copied())
-                    .filter(|c| !inside(c))
-                    .collect();
-                let innies: Vec<Cell> = band
-                    .iter()
-                    .flat_map(|&h| grid.members(h).iter().copied())
-                    .filter(|c| cages.cage_of[c.index()].is_none_or(|i| !joined.contains(&usize::from(i))))
+                    .flat_map(|&h| geometry.members(h).iter().copied())
+                    .filter(|c| cage_of[c.index()].is_none_or(|i| !joined.contains(&usize::from(i))))
                     .collect();
                 if outies.len() + innies.len() > BAND_CELLS || outies.len() + innies.len() == 0 {
                     continue;
                 }
-                let (mut outies, mut innies) = (outies, innies);
                 outies.sort_unstable();
                 innies.sort_unstable();
-                let caged: u32 = joined.iter().filter_map(|&i| cages.cages[i].1).sum();
+                let caged: u32 = joined.iter().filter_map(|&i| cages[i].1).sum();
                 let difference = i64::from(caged) - 45 * k as i64;
-                let eliminations = band_support(grid, &outies, &innies, difference);
-                if eliminations.is_empty() {
-                    continue;
-                }
-                let (first, last) = (band[0], band[k - 1]);
-                let kept = kept(grid, &eliminations);
-                return Some(Step::new(
-                    BandSum { first, last, caged, outies, innies, kept },
-                    vec![],
-                    eliminations,
-                ));
+                let (first, last) = (geometry.house(band[0]), geometry.house(band[k - 1]));
+                bands.push(Band { first, last, caged, outies, innies, difference });
             }
         }
     }
-    None
+    bands
 }
 
 /// The candidates of `outies` and `innies` that no way of filling them with
