@@ -207,9 +207,8 @@ impl Board {
     /// The puzzle as a picture (SVG), as a user checks it against the printed one: thin lines
     /// between cells, thick ones between boxes or jigsaw regions, the extra houses (the diagonals
     /// of an X-Sudoku, the windows of a windoku) shaded, extra regions a pale colour each, each
-    /// killer cage a dashed outline
-    /// inside its cells with its sum in the corner of its first cell; the givens in black, and
-    /// `solution`'s other values in blue.
+    /// killer cage a dashed outline inside its cells with its sum in the corner of its first
+    /// cell; the givens in black, and `solution`'s other values in blue.
     ///
     /// ```
     /// use backtrack::sudoku::variant::Variant;
@@ -241,14 +240,13 @@ impl Board {
                 writeln!(svg, "<rect x=\"{x}\" y=\"{y}\" width=\"{SIZE}\" height=\"{SIZE}\" fill=\"#eee\"/>");
         }
         // Extra regions on top of the boxes: a pale colour each (nine, in turn).
-        if let Some(map) = geometry.extra_region_map() {
-            const TINTS: [&str; 9] = [
-                "#fde2e4", "#dcefe6", "#fff1c1", "#dbe7f7", "#e8dff5", "#fbe2c6", "#d5f0d8", "#efe2d3",
-                "#dff2f8",
-            ];
-            for (i, letter) in map.bytes().enumerate() {
+        const TINTS: [&str; 9] = [
+            "#fde2e4", "#dcefe6", "#fff1c1", "#dbe7f7", "#e8dff5", "#fbe2c6", "#d5f0d8", "#efe2d3", "#dff2f8",
+        ];
+        for (i, &cell) in cells.iter().enumerate() {
+            if let Some(region) = geometry.extra_region_of(cell) {
                 let (x, y) = at(i);
-                let tint = TINTS[usize::from(letter - b'A') % TINTS.len()];
+                let tint = TINTS[region % TINTS.len()];
                 let _ = writeln!(
                     svg,
                     "<rect x=\"{x}\" y=\"{y}\" width=\"{SIZE}\" height=\"{SIZE}\" fill=\"{tint}\"/>"

@@ -736,6 +736,12 @@ impl Geometry {
         })
     }
 
+    /// The extra region of `cell` (0-based, [`Geometry::with_extra_regions`]), if the grid has
+    /// extra regions.
+    pub fn extra_region_of(&self, cell: Cell) -> Option<usize> {
+        self.0.extra_regions.get(cell.index()).map(|&r| usize::from(r))
+    }
+
     /// A jigsaw's region map as `--regions` and the variant file write it: N² letters in
     /// reading order, `A` for the region of the first cell, then `B`, ...; `None` for a grid
     /// without regions.

@@ -422,6 +422,8 @@ pub struct BandSum {
     pub first: House,
     /// Its last, of the same kind: the band is the houses from `first` to `last`.
     pub last: House,
+    /// How many houses the band holds.
+    pub count: usize,
     /// What the cages mostly inside the band add up to.
     pub caged: u32,
     /// The cells of those cages outside the band.
@@ -438,15 +440,15 @@ const BAND_CELLS: usize = 6;
 
 pub(super) fn find_bands(grid: &Grid) -> Option<Step> {
     grid.cages()?.bands.iter().find_map(|band| {
-        let Band { first, last, caged, outies, innies, difference } = band;
+        let Band { first, last, count, caged, outies, innies, difference } = band;
         let eliminations = band_support(grid, outies, innies, *difference);
         if eliminations.is_empty() {
             return None;
         }
         let kept = kept(grid, &eliminations);
-        let (first, last, caged) = (*first, *last, *caged);
+        let (first, last, count, caged) = (*first, *last, *count, *caged);
         let (outies, innies) = (outies.clone(), innies.clone());
-        Some(Step::new(BandSum { first, last, caged, outies, innies, kept }, vec![], eliminations))
+        Some(Step::new(BandSum { first, last, count, caged, outies, innies, kept }, vec![], eliminations))
     })
 }
 
@@ -456,6 +458,7 @@ pub(super) fn find_bands(grid: &Grid) -> Option<Step> {
 pub(super) struct Band {
     first: House,
     last: House,
+    count: usize,
     caged: u32,
     outies: Vec<Cell>,
     innies: Vec<Cell>,
@@ -507,7 +510,7 @@ fn bands(geometry: &Geometry, cages: &[(Vec<Cell>, Option<u32>)], cage_of: &[Opt
                 let caged: u32 = joined.iter().filter_map(|&i| cages[i].1).sum();
                 let difference = i64::from(caged) - 45 * k as i64;
                 let (first, last) = (geometry.house(band[0]), geometry.house(band[k - 1]));
-                bands.push(Band { first, last, caged, outies, innies, difference });
+                bands.push(Band { first, last, count: k, caged, outies, innies, difference });
             }
         }
     }
@@ -593,14 +596,13 @@ impl Explain for BandSum {
     }
 
     fn write(&self, _: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let BandSum { first, last, caged, outies, innies, kept } = self;
-        let count = line_number(*first).abs_diff(line_number(*last)) + 1;
+        let BandSum { first, last, count, caged, outies, innies, kept } = self;
         let kind = match first {
             House::Row(_) => "rows",
             House::Col(_) => "columns",
             _ => "boxes",
         };
-        let total = 45 * count as i64;
+        let total = 45 * *count as i64;
         let mut sides = Vec::new();
         if !outies.is_empty() {
             let word = if outies.len() == 1 { "an outie" } else { "outies" };
@@ -629,13 +631,5 @@ impl Explain for BandSum {
 
     fn cells(&self, _: &Geometry) -> Cells {
         self.outies.iter().chain(&self.innies).copied().collect()
-    }
-}
-
-/// A row's, column's or box's number, 0-based (0 for any other house).
-fn line_number(house: House) -> usize {
-    match house {
-        House::Row(i) | House::Col(i) | House::Box(i) => usize::from(i),
-        _ => 0,
     }
 }

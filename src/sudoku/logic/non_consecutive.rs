@@ -41,7 +41,7 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
     if !grid.geometry().extras().contains(&Extra::NonConsecutive) {
         return None;
     }
-    let geometry = grid.geometry().clone();
+    let geometry = grid.geometry();
     for cell in grid.cells() {
         let (values, placed) = match grid.value(cell) {
             Some(v) => (Digits::from(v), true),

@@ -536,8 +536,10 @@ pub fn outline(recorder: &mut Recorder<'_>, board: &Board) {
         recorder.shade_cells(shaded);
     }
     // Extra regions on top of the boxes: a colour each.
-    if let Some(map) = geometry.extra_region_map() {
-        recorder.tint_regions(map.bytes().map(|b| i64::from(b - b'A')).collect());
+    if geometry.extra_region_map().is_some() {
+        recorder.tint_regions(
+            geometry.all_cells().map(|c| geometry.extra_region_of(c).map_or(-1, |r| r as i64)).collect(),
+        );
     }
     if !geometry.cages().is_empty() {
         let cages: Vec<(Vec<usize>, Option<u32>)> =
