@@ -1,0 +1,958 @@
+//! Conflict-driven clause learning: the search that learns from its dead ends.
+//!
+//! A depth-first search that meets a contradiction goes back one guess and tries the next value,
+//! and may meet the same contradiction again under every other choice above it. This search
+//! asks *why* instead: each value it takes out or places keeps its reason (the value placed in a
+//! peer, or the one place left in a house), and at a contradiction it follows the reasons back
+//! to the guesses that caused it, learns a clause (these values cannot all be placed together),
+//! and jumps back to the deepest guess the clause still concerns, past every guess that had no
+//! part in the contradiction. It is the method of SAT solvers (GRASP, Chaff, MiniSat: the first
+//! unique implication point, activities that decay, restarts, learned clauses forgotten by
+//! their literal block distance, Glucose's measure), here on the grid's own constraints: the
+//! variables are "cell c holds value v", each cell holds one value and each house holds each
+//! value once, and these are propagated as the engine propagates them (naked and hidden
+//! singles), never written out as clauses.
+//!
+//! It is what Gecode's 25×25 examples need (BENCHMARKS.md §8): puzzles with half the grid
+//! open after every filter, where the depth-first search passes three million guesses and
+//! this one needs two thousand to half a million contradictions. [`Solutions`](super::Solutions) turns to it when
+//! its own search has spent [`AFTER_GUESSES`] guesses; each solution found is then excluded by a
+//! clause of its own, so the next `next()` finds another one or proves there is none.
+//!
+//! Measured and not kept (§8): locked candidates as a propagator with its own reasons (as
+//! many contradictions, a fifth slower), restarts of 30 to 1,000 contradictions a unit or none
+//! (within a tenth of each other; 300), activities that start with the cells of fewest values.
+//!
+//! It takes every rule the peers and neighbours express (houses, anti-knight, anti-king, cages
+//! without a sum, non-consecutive); killer sums and a user's own rules keep the depth-first
+//! search, which reads them.
+
+use super::{PLACED, Tables};
+
+/// The guesses after which the depth-first search hands over to this one: a puzzle its
+/// propagation solves in a few hundred guesses never pays for the clauses.
+pub(crate) const AFTER_GUESSES: u64 = 2_000;
+
+/// The solutions the depth-first search may have found and still hand over: a search that
+/// lists many solutions is not one that keeps failing, and keeps the depth-first search.
+pub(crate) const KEEP_FOUND: usize = 16;
+
+const UNSET: u8 = 0;
+const TRUE: u8 = 1;
+const FALSE: u8 = 2;
+
+/// Why a variable took its value.
+#[derive(Clone, Copy, Debug)]
+enum Reason {
+    /// A decision, or a fact of the root.
+    Decided,
+    /// False because this variable is true (a peer, or the same cell, holds the value).
+    Excluded(u32),
+    /// True because it is the last variable of this group not false.
+    Last(u32),
+    /// Implied by this learned clause (its first literal).
+    Clause(u32),
+}
+
+/// A contradiction, as the clause that all its literals made false.
+#[derive(Clone, Copy, Debug)]
+enum Conflict {
+    /// Two variables true that exclude each other.
+    Both(u32, u32),
+    /// A group (a cell, or a value in a house) with every variable false.
+    Empty(u32),
+    /// A learned clause with every literal false.
+    Clause(u32),
+}
+
+/// The learned clauses, one after the other in one vector (a clause read while propagating is
+/// one cache line away from its watch, not two): at a clause's offset its length, its literal
+/// block distance (how many decision levels its literals spanned when learned; the top bit
+/// marks a clause forgotten), its activity (an `f32`'s bits), then its literals.
+#[derive(Clone, Debug, Default)]
+struct Arena {
+    words: Vec<u32>,
+    /// The offset of each clause kept.
+    kept: Vec<u32>,
+}
+
+const HEADER: usize = 3;
+const FORGOTTEN: u32 = 1 << 31;
+
+impl Arena {
+    fn push(&mut self, lits: &[u32], lbd: u32) -> u32 {
+        let at = self.words.len() as u32;
+        self.words.extend([lits.len() as u32, lbd, 0f32.to_bits()]);
+        self.words.extend_from_slice(lits);
+        self.kept.push(at);
+        at
+    }
+
+    #[inline]
+    fn lits(&self, at: u32) -> &[u32] {
+        let at = at as usize;
+        &self.words[at + HEADER..at + HEADER + self.words[at] as usize]
+    }
+
+    #[inline]
+    fn lits_mut(&mut self, at: u32) -> &mut [u32] {
+        let at = at as usize;
+        let len = self.words[at] as usize;
+        &mut self.words[at + HEADER..at + HEADER + len]
+    }
+
+    fn lbd(&self, at: u32) -> u32 {
+        self.words[at as usize + 1] & !FORGOTTEN
+    }
+
+    fn activity(&self, at: u32) -> f32 {
+        f32::from_bits(self.words[at as usize + 2])
+    }
+
+    fn set_activity(&mut self, at: u32, activity: f32) {
+        self.words[at as usize + 2] = activity.to_bits();
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Watch {
+    clause: u32,
+    /// A literal of the clause: when true, the clause is satisfied and is not read.
+    blocker: u32,
+}
+
+/// A literal: a variable (cell × side + value) shifted left, the low bit set when negated.
+#[inline]
+fn pos(var: u32) -> u32 {
+    var << 1
+}
+
+#[inline]
+fn neg(var: u32) -> u32 {
+    var << 1 | 1
+}
+
+/// The state of the search: assignments on a trail, groups with their counts of variables not
+/// false, learned clauses with two watched literals each.
+#[derive(Clone, Debug)]
+pub(crate) struct Learner {
+    side: usize,
+    /// Each cell's candidates at the root (0 for a cell placed there).
+    root: Vec<u32>,
+    assign: Vec<u8>,
+    level: Vec<u32>,
+    reason: Vec<Reason>,
+    trail: Vec<u32>,
+    /// Where each decision level starts on the trail.
+    levels: Vec<usize>,
+    head: usize,
+    /// The groups that need one variable true: each open cell's values, each value's places in
+    /// each house where it is not placed.
+    group_start: Vec<u32>,
+    group_vars: Vec<u32>,
+    /// How many of each group's variables are not false.
+    open: Vec<u32>,
+    /// The groups of each variable.
+    var_group_start: Vec<u32>,
+    var_groups: Vec<u32>,
+    clauses: Arena,
+    watches: Vec<Vec<Watch>>,
+    activity: Vec<f64>,
+    var_inc: f64,
+    clause_inc: f32,
+    heap: Heap,
+    seen: Vec<bool>,
+    conflicts: u64,
+    restart_at: u64,
+    restarts: u32,
+    reduce_at: u64,
+    reductions: u64,
+    /// No assignment is left: every solution has been found.
+    done: bool,
+    /// The learned clause being made, and scratch for its minimisation.
+    learnt: Vec<u32>,
+    stack: Vec<u32>,
+    to_clear: Vec<u32>,
+    scratch: Vec<u32>,
+}
+
+impl Learner {
+    /// The search from the engine's state `cells` (propagated: each cell's candidates, with
+    /// [`PLACED`] once placed), with the grids `excluded` (values in reading order, as
+    /// [`Solutions::values`](super::Solutions::values) gives them) already found.
+    pub(crate) fn new(tables: &Tables, side: usize, cells: &[u32], excluded: &[Vec<u8>]) -> Learner {
+        let size = cells.len();
+        let vars = size * side;
+        let root: Vec<u32> = cells.iter().map(|&w| if w & PLACED != 0 { 0 } else { w }).collect();
+        let mut assign = vec![FALSE; vars];
+        for (cell, &word) in cells.iter().enumerate() {
+            let mut bits = word & !PLACED;
+            while bits != 0 {
+                let value = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                assign[cell * side + value] = if word & PLACED != 0 { TRUE } else { UNSET };
+            }
+        }
+        // The groups: each open cell, then each value's places in each house where it is open.
+        let (mut group_start, mut group_vars) = (vec![0u32], Vec::new());
+        for (cell, &bits) in root.iter().enumerate() {
+            if bits != 0 {
+                let mut left = bits;
+                while left != 0 {
+                    group_vars.push((cell * side + left.trailing_zeros() as usize) as u32);
+                    left &= left - 1;
+                }
+                group_start.push(group_vars.len() as u32);
+            }
+        }
+        for house in tables.members.chunks_exact(side) {
+            let placed = house.iter().fold(0, |all, &c| {
+                let word = cells[c as usize];
+                if word & PLACED != 0 { all | word } else { all }
+            });
+            for value in 0..side {
+                if placed >> value & 1 != 0 {
+                    continue;
+                }
+                let from = group_vars.len();
+                group_vars.extend(
+                    house
+                        .iter()
+                        .filter(|&&c| root[c as usize] >> value & 1 != 0)
+                        .map(|&c| (c as usize * side + value) as u32),
+                );
+                if group_vars.len() == from {
+                    // A value with no place in a house: nothing to search.
+                    group_vars.truncate(from);
+                }
+                group_start.push(group_vars.len() as u32);
+            }
+        }
+        let groups = group_start.len() - 1;
+        let open: Vec<u32> = (0..groups).map(|g| group_start[g + 1] - group_start[g]).collect();
+        let mut counts = vec![0u32; vars + 1];
+        for &var in &group_vars {
+            counts[var as usize + 1] += 1;
+        }
+        for i in 1..counts.len() {
+            counts[i] += counts[i - 1];
+        }
+        let var_group_start = counts.clone();
+        let mut var_groups = vec![0u32; group_vars.len()];
+        for g in 0..groups {
+            for &var in &group_vars[group_start[g] as usize..group_start[g + 1] as usize] {
+                let at = &mut counts[var as usize];
+                var_groups[*at as usize] = g as u32;
+                *at += 1;
+            }
+        }
+        let mut heap = Heap::new(vars);
+        let activity = vec![0.0; vars];
+        for (var, &a) in assign.iter().enumerate() {
+            if a == UNSET {
+                heap.insert(var as u32, &activity);
+            }
+        }
+        let mut learner = Learner {
+            side,
+            root,
+            level: vec![0; vars],
+            reason: vec![Reason::Decided; vars],
+            trail: Vec::new(),
+            levels: Vec::new(),
+            head: 0,
+            group_start,
+            group_vars,
+            open,
+            var_group_start,
+            var_groups,
+            clauses: Arena::default(),
+            watches: vec![Vec::new(); 2 * vars],
+            activity,
+            var_inc: 1.0,
+            clause_inc: 1.0,
+            heap,
+            seen: vec![false; vars],
+            conflicts: 0,
+            restart_at: 0,
+            restarts: 0,
+            reduce_at: 2_000,
+            reductions: 0,
+            done: false,
+            learnt: Vec::new(),
+            stack: Vec::new(),
+            to_clear: Vec::new(),
+            scratch: Vec::new(),
+            assign,
+        };
+        learner.restart_at = RESTART_UNIT * luby(0);
+        // A group with no variable is a contradiction; one with one variable places it.
+        for g in 0..groups {
+            match learner.open[g] {
+                0 => learner.done = true,
+                1 => {
+                    let var = learner.group_vars[learner.group_start[g] as usize];
+                    if learner.assign[var as usize] == UNSET {
+                        learner.enqueue(pos(var), Reason::Decided);
+                    }
+                }
+                _ => {}
+            }
+        }
+        for grid in excluded {
+            learner.exclude(grid);
+        }
+        if !learner.done && learner.propagate(tables).is_some() {
+            learner.done = true;
+        }
+        learner
+    }
+
+    #[inline]
+    fn value(&self, lit: u32) -> u8 {
+        let a = self.assign[(lit >> 1) as usize];
+        if a == UNSET || lit & 1 == 0 { a } else { a ^ 3 }
+    }
+
+    fn decision_level(&self) -> u32 {
+        self.levels.len() as u32
+    }
+
+    /// Make `lit` true for `reason`, counting a variable made false out of its groups.
+    #[inline]
+    fn enqueue(&mut self, lit: u32, reason: Reason) {
+        let var = (lit >> 1) as usize;
+        debug_assert_eq!(self.assign[var], UNSET);
+        self.assign[var] = if lit & 1 == 0 { TRUE } else { FALSE };
+        self.level[var] = self.decision_level();
+        self.reason[var] = reason;
+        self.trail.push(lit);
+        if lit & 1 != 0 {
+            for &g in
+                &self.var_groups[self.var_group_start[var] as usize..self.var_group_start[var + 1] as usize]
+            {
+                self.open[g as usize] -= 1;
+            }
+        }
+    }
+
+    /// Undo every assignment above decision level `level`.
+    fn cancel_until(&mut self, level: u32) {
+        if self.decision_level() <= level {
+            return;
+        }
+        let from = self.levels[level as usize];
+        for i in (from..self.trail.len()).rev() {
+            let lit = self.trail[i];
+            let var = (lit >> 1) as usize;
+            if lit & 1 != 0 {
+                for &g in &self.var_groups
+                    [self.var_group_start[var] as usize..self.var_group_start[var + 1] as usize]
+                {
+                    self.open[g as usize] += 1;
+                }
+            }
+            self.assign[var] = UNSET;
+            self.heap.insert(var as u32, &self.activity);
+        }
+        self.trail.truncate(from);
+        self.levels.truncate(level as usize);
+        self.head = from;
+    }
+
+    /// Make `var` false because `because` is true: a contradiction if it is true.
+    #[inline]
+    fn exclude_var(&mut self, var: u32, because: u32) -> Option<Conflict> {
+        match self.assign[var as usize] {
+            UNSET => {
+                self.enqueue(neg(var), Reason::Excluded(because));
+                None
+            }
+            TRUE => Some(Conflict::Both(because, var)),
+            _ => None,
+        }
+    }
+
+    /// Draw the consequences of the trail: a contradiction, if one is met.
+    fn propagate(&mut self, tables: &Tables) -> Option<Conflict> {
+        let side = self.side;
+        while self.head < self.trail.len() {
+            let lit = self.trail[self.head];
+            self.head += 1;
+            let var = lit >> 1;
+            if lit & 1 == 0 {
+                // True: the cell's other values, and the value in its peers (and the values
+                // one apart in its neighbours, under the non-consecutive rule), are false.
+                let (cell, value) = (var as usize / side, var as usize % side);
+                let bit = 1u32 << value;
+                let mut others = self.root[cell] & !bit;
+                while others != 0 {
+                    let other = others.trailing_zeros() as usize;
+                    others &= others - 1;
+                    if let Some(conflict) = self.exclude_var((cell * side + other) as u32, var) {
+                        return Some(conflict);
+                    }
+                }
+                let (from, to) = (tables.peer_start[cell] as usize, tables.peer_start[cell + 1] as usize);
+                for &peer in &tables.peers[from..to] {
+                    if self.root[peer as usize] & bit != 0 {
+                        if let Some(conflict) = self.exclude_var((peer as usize * side + value) as u32, var) {
+                            return Some(conflict);
+                        }
+                    }
+                }
+                let (from, to) =
+                    (tables.adjacent_start[cell] as usize, tables.adjacent_start[cell + 1] as usize);
+                for &next in &tables.adjacent[from..to] {
+                    let mut near = (bit << 1 | bit >> 1) & self.root[next as usize];
+                    while near != 0 {
+                        let value = near.trailing_zeros() as usize;
+                        near &= near - 1;
+                        if let Some(conflict) = self.exclude_var((next as usize * side + value) as u32, var) {
+                            return Some(conflict);
+                        }
+                    }
+                }
+            } else {
+                // False: a group left with one variable not false places it.
+                let (from, to) = (
+                    self.var_group_start[var as usize] as usize,
+                    self.var_group_start[var as usize + 1] as usize,
+                );
+                for i in from..to {
+                    let g = self.var_groups[i] as usize;
+                    match self.open[g] {
+                        0 => return Some(Conflict::Empty(g as u32)),
+                        1 => {
+                            let (a, b) = (self.group_start[g] as usize, self.group_start[g + 1] as usize);
+                            let last = self.group_vars[a..b]
+                                .iter()
+                                .copied()
+                                .find(|&v| self.assign[v as usize] != FALSE)
+                                .expect("a group with one variable not false");
+                            if self.assign[last as usize] == UNSET {
+                                self.enqueue(pos(last), Reason::Last(g as u32));
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            if let Some(conflict) = self.propagate_clauses(lit ^ 1) {
+                return Some(conflict);
+            }
+        }
+        None
+    }
+
+    /// Read the learned clauses that watch `false_lit`, which has just become false.
+    fn propagate_clauses(&mut self, false_lit: u32) -> Option<Conflict> {
+        let mut watches = std::mem::take(&mut self.watches[false_lit as usize]);
+        let (mut i, mut j) = (0, 0);
+        let mut conflict = None;
+        while i < watches.len() {
+            let watch = watches[i];
+            i += 1;
+            if self.value(watch.blocker) == TRUE {
+                watches[j] = watch;
+                j += 1;
+                continue;
+            }
+            let lits = self.clauses.lits_mut(watch.clause);
+            if lits[0] == false_lit {
+                lits.swap(0, 1);
+            }
+            let first = lits[0];
+            if first != watch.blocker && self.value(first) == TRUE {
+                watches[j] = Watch { clause: watch.clause, blocker: first };
+                j += 1;
+                continue;
+            }
+            // Another literal not false to watch instead.
+            let mut moved = false;
+            let len = self.clauses.lits(watch.clause).len();
+            for k in 2..len {
+                let lit = self.clauses.lits(watch.clause)[k];
+                if self.value(lit) != FALSE {
+                    self.clauses.lits_mut(watch.clause).swap(1, k);
+                    self.watches[lit as usize].push(Watch { clause: watch.clause, blocker: first });
+                    moved = true;
+                    break;
+                }
+            }
+            if moved {
+                continue;
+            }
+            watches[j] = watch;
+            j += 1;
+            if self.value(first) == FALSE {
+                conflict = Some(Conflict::Clause(watch.clause));
+                while i < watches.len() {
+                    watches[j] = watches[i];
+                    j += 1;
+                    i += 1;
+                }
+            } else {
+                self.enqueue(first, Reason::Clause(watch.clause));
+            }
+        }
+        watches.truncate(j);
+        self.watches[false_lit as usize] = watches;
+        conflict
+    }
+
+    /// The literals of a reason or conflict other than `skip` (all of them false), into
+    /// `scratch`.
+    fn reason_lits(&mut self, reason: Reason, skip: Option<u32>) {
+        self.scratch.clear();
+        match reason {
+            Reason::Decided => {}
+            Reason::Excluded(var) => self.scratch.push(neg(var)),
+            Reason::Last(g) => {
+                let (a, b) =
+                    (self.group_start[g as usize] as usize, self.group_start[g as usize + 1] as usize);
+                self.scratch
+                    .extend(self.group_vars[a..b].iter().filter(|&&v| Some(v) != skip).map(|&v| pos(v)));
+            }
+            Reason::Clause(id) => {
+                let lits = self.clauses.lits(id);
+                self.scratch.extend(lits.iter().copied().filter(|&l| Some(l >> 1) != skip));
+            }
+        }
+    }
+
+    fn conflict_lits(&mut self, conflict: Conflict) {
+        match conflict {
+            Conflict::Both(a, b) => {
+                self.scratch.clear();
+                self.scratch.extend([neg(a), neg(b)]);
+            }
+            Conflict::Empty(g) => self.reason_lits(Reason::Last(g), None),
+            Conflict::Clause(id) => self.reason_lits(Reason::Clause(id), None),
+        }
+    }
+
+    fn bump_var(&mut self, var: u32) {
+        let a = &mut self.activity[var as usize];
+        *a += self.var_inc;
+        if *a > 1e100 {
+            for a in &mut self.activity {
+                *a *= 1e-100;
+            }
+            self.var_inc *= 1e-100;
+        }
+        self.heap.increase(var, &self.activity);
+    }
+
+    fn bump_clause(&mut self, id: u32) {
+        let activity = self.clauses.activity(id) + self.clause_inc;
+        self.clauses.set_activity(id, activity);
+        if activity > 1e20 {
+            for i in 0..self.clauses.kept.len() {
+                let at = self.clauses.kept[i];
+                self.clauses.set_activity(at, self.clauses.activity(at) * 1e-20);
+            }
+            self.clause_inc *= 1e-20;
+        }
+    }
+
+    /// The first unique implication point's clause of `conflict` into `learnt` (its asserting
+    /// literal first), and the level to jump back to.
+    fn analyze(&mut self, conflict: Conflict) -> u32 {
+        let level = self.decision_level();
+        self.learnt.clear();
+        self.learnt.push(0);
+        let mut paths = 0;
+        let mut index = self.trail.len();
+        let implied;
+        self.conflict_lits(conflict);
+        if let Conflict::Clause(id) = conflict {
+            self.bump_clause(id);
+        }
+        loop {
+            let lits = std::mem::take(&mut self.scratch);
+            for &lit in &lits {
+                let var = lit >> 1;
+                if !self.seen[var as usize] && self.level[var as usize] > 0 {
+                    self.seen[var as usize] = true;
+                    self.bump_var(var);
+                    if self.level[var as usize] >= level {
+                        paths += 1;
+                    } else {
+                        self.learnt.push(lit);
+                    }
+                }
+            }
+            self.scratch = lits;
+            // The newest literal of the trail that takes part.
+            loop {
+                index -= 1;
+                if self.seen[(self.trail[index] >> 1) as usize] {
+                    break;
+                }
+            }
+            let lit = self.trail[index];
+            let var = lit >> 1;
+            self.seen[var as usize] = false;
+            paths -= 1;
+            if paths == 0 {
+                implied = lit;
+                break;
+            }
+            let reason = self.reason[var as usize];
+            if let Reason::Clause(id) = reason {
+                self.bump_clause(id);
+            }
+            self.reason_lits(reason, Some(var));
+        }
+        self.learnt[0] = implied ^ 1;
+        // Minimise: a literal whose reason's literals are all in the clause (or implied by
+        // them, recursively) adds nothing.
+        self.to_clear.clear();
+        self.to_clear.extend(self.learnt[1..].iter().map(|&l| l >> 1));
+        let mut keep = 1;
+        for i in 1..self.learnt.len() {
+            let lit = self.learnt[i];
+            if matches!(self.reason[(lit >> 1) as usize], Reason::Decided) || !self.redundant(lit >> 1) {
+                self.learnt[keep] = lit;
+                keep += 1;
+            }
+        }
+        self.learnt.truncate(keep);
+        for i in 0..self.to_clear.len() {
+            self.seen[self.to_clear[i] as usize] = false;
+        }
+        // Jump back to the deepest level of the other literals, which goes second.
+        if self.learnt.len() == 1 {
+            return 0;
+        }
+        let mut deepest = 1;
+        for i in 2..self.learnt.len() {
+            if self.level[(self.learnt[i] >> 1) as usize] > self.level[(self.learnt[deepest] >> 1) as usize] {
+                deepest = i;
+            }
+        }
+        self.learnt.swap(1, deepest);
+        self.level[(self.learnt[1] >> 1) as usize]
+    }
+
+    /// Whether `var`'s literal in the clause follows from the clause's other literals.
+    fn redundant(&mut self, var: u32) -> bool {
+        self.stack.clear();
+        self.stack.push(var);
+        let top = self.to_clear.len();
+        while let Some(v) = self.stack.pop() {
+            let reason = self.reason[v as usize];
+            self.reason_lits(reason, Some(v));
+            for k in 0..self.scratch.len() {
+                let u = self.scratch[k] >> 1;
+                if self.seen[u as usize] || self.level[u as usize] == 0 {
+                    continue;
+                }
+                if matches!(self.reason[u as usize], Reason::Decided) {
+                    for &w in &self.to_clear[top..] {
+                        self.seen[w as usize] = false;
+                    }
+                    self.to_clear.truncate(top);
+                    return false;
+                }
+                self.seen[u as usize] = true;
+                self.to_clear.push(u);
+                self.stack.push(u);
+            }
+        }
+        true
+    }
+
+    /// Keep `lits` as a clause (at least two literals, the first two to be watched).
+    fn add_clause(&mut self, lits: Vec<u32>, lbd: u32) -> u32 {
+        let id = self.clauses.push(&lits, lbd);
+        let (a, b) = (lits[0], lits[1]);
+        self.watches[a as usize].push(Watch { clause: id, blocker: b });
+        self.watches[b as usize].push(Watch { clause: id, blocker: a });
+        id
+    }
+
+    /// Exclude the grid `values` from the solutions to come: a clause that one of its open
+    /// cells holds another value. Made at the root.
+    fn exclude(&mut self, values: &[u8]) {
+        self.cancel_until(0);
+        let side = self.side;
+        let mut lits: Vec<u32> = Vec::new();
+        for (cell, &value) in values.iter().enumerate() {
+            if self.root[cell] == 0 || value == 0 {
+                continue;
+            }
+            let var = (cell * side + value as usize - 1) as u32;
+            match self.value(neg(var)) {
+                TRUE => return,
+                FALSE => {}
+                _ => lits.push(neg(var)),
+            }
+        }
+        match lits.len() {
+            0 => self.done = true,
+            1 => self.enqueue(lits[0], Reason::Decided),
+            _ => {
+                self.add_clause(lits, 0);
+            }
+        }
+    }
+
+    /// Forget half of the learned clauses, the least useful first (the most levels, then the
+    /// least active), keeping those that are reasons now and those of two levels or fewer;
+    /// then pack the arena and watch the clauses kept again.
+    fn reduce(&mut self) {
+        let locked = |this: &Learner, at: u32| {
+            let first = this.clauses.lits(at)[0];
+            this.value(first) == TRUE
+                && matches!(this.reason[(first >> 1) as usize], Reason::Clause(r) if r == at)
+        };
+        let mut candidates: Vec<u32> = self
+            .clauses
+            .kept
+            .iter()
+            .copied()
+            .filter(|&at| self.clauses.lbd(at) > 2 && !locked(self, at))
+            .collect();
+        candidates.sort_by(|&a, &b| {
+            let c = &self.clauses;
+            c.lbd(b).cmp(&c.lbd(a)).then(c.activity(a).total_cmp(&c.activity(b)))
+        });
+        for &at in &candidates[..candidates.len() / 2] {
+            self.clauses.words[at as usize + 1] |= FORGOTTEN;
+        }
+        // Pack: each clause kept moves down; a reason follows its clause.
+        let mut packed = Arena::default();
+        let mut moved: Vec<(u32, u32)> = Vec::new();
+        let old = std::mem::take(&mut self.clauses);
+        for &at in &old.kept {
+            if old.words[at as usize + 1] & FORGOTTEN != 0 {
+                continue;
+            }
+            let to = packed.push(old.lits(at), old.lbd(at));
+            packed.set_activity(to, old.activity(at));
+            moved.push((at, to));
+        }
+        for &lit in &self.trail {
+            let var = (lit >> 1) as usize;
+            if let Reason::Clause(at) = self.reason[var] {
+                let i = moved.binary_search_by_key(&at, |&(from, _)| from).expect("a reason is kept");
+                self.reason[var] = Reason::Clause(moved[i].1);
+            }
+        }
+        self.clauses = packed;
+        for list in &mut self.watches {
+            list.clear();
+        }
+        for i in 0..self.clauses.kept.len() {
+            let at = self.clauses.kept[i];
+            let lits = self.clauses.lits(at);
+            let (a, b) = (lits[0], lits[1]);
+            self.watches[a as usize].push(Watch { clause: at, blocker: b });
+            self.watches[b as usize].push(Watch { clause: at, blocker: a });
+        }
+    }
+
+    /// Search on to the next full grid, written into `cells` as the engine's words: `None` when
+    /// there is none left, `Some(false)` when the budget stops it first.
+    pub(crate) fn next(
+        &mut self,
+        tables: &Tables,
+        cells: &mut [u32],
+        stats: &mut super::Stats,
+        budget: &super::Limits,
+    ) -> Option<bool> {
+        if self.done {
+            return None;
+        }
+        loop {
+            if let Some(conflict) = self.propagate(tables) {
+                self.conflicts += 1;
+                stats.dead_ends += 1;
+                if self.decision_level() == 0 {
+                    self.done = true;
+                    return None;
+                }
+                let back = self.analyze(conflict);
+                self.cancel_until(back);
+                let lits = std::mem::take(&mut self.learnt);
+                if lits.len() == 1 {
+                    self.enqueue(lits[0], Reason::Decided);
+                    self.learnt = lits;
+                } else {
+                    let lbd = self.lbd(&lits);
+                    let first = lits[0];
+                    self.learnt = Vec::new();
+                    let id = self.add_clause(lits, lbd);
+                    self.enqueue(first, Reason::Clause(id));
+                }
+                self.var_inc /= 0.98;
+                self.clause_inc /= 0.999;
+                continue;
+            }
+            if self.conflicts >= self.restart_at {
+                self.restarts += 1;
+                self.restart_at = self.conflicts + RESTART_UNIT * luby(self.restarts);
+                self.cancel_until(0);
+            }
+            if self.conflicts >= self.reduce_at {
+                self.reductions += 1;
+                self.reduce_at = self.conflicts + 2_000 + 300 * self.reductions;
+                self.reduce();
+            }
+            // The next decision: the most active variable not set.
+            let var = loop {
+                match self.heap.pop(&self.activity) {
+                    None => break None,
+                    Some(var) if self.assign[var as usize] == UNSET => break Some(var),
+                    Some(_) => {}
+                }
+            };
+            let Some(var) = var else {
+                // A full grid: written out, then excluded from the solutions to come.
+                let side = self.side;
+                let values: Vec<u8> = (0..self.root.len())
+                    .map(|cell| {
+                        (0..side).find(|&v| self.assign[cell * side + v] == TRUE).map_or(0, |v| v as u8 + 1)
+                    })
+                    .collect();
+                for (word, &value) in cells.iter_mut().zip(&values) {
+                    *word = 1 << (value - 1) | PLACED;
+                }
+                stats.solutions += 1;
+                self.exclude(&values);
+                return Some(true);
+            };
+            if budget.spent(stats.guesses) {
+                return Some(false);
+            }
+            stats.guesses += 1;
+            self.levels.push(self.trail.len());
+            // A decision places a value, as a guess of the depth-first search does. (Saving
+            // each variable's last value and deciding it again, as SAT solvers do, decides
+            // mostly "not this value" here, which takes little out: two to three times the
+            // contradictions on the 25×25 puzzles.)
+            self.enqueue(pos(var), Reason::Decided);
+        }
+    }
+
+    fn lbd(&mut self, lits: &[u32]) -> u32 {
+        let mut levels: Vec<u32> = lits.iter().map(|&l| self.level[(l >> 1) as usize]).collect();
+        levels.sort_unstable();
+        levels.dedup();
+        levels.len() as u32
+    }
+}
+
+/// Conflicts in a unit of the restart sequence.
+const RESTART_UNIT: u64 = 300;
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, ...: the i-th restart's length in units.
+fn luby(i: u32) -> u64 {
+    let mut i = u64::from(i) + 1;
+    loop {
+        // The smallest 2^k - 1 at least i.
+        let mut k = 1;
+        while (1u64 << k) - 1 < i {
+            k += 1;
+        }
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// The variables not set, the most active on top.
+#[derive(Clone, Debug)]
+struct Heap {
+    items: Vec<u32>,
+    /// Each variable's place in `items`, `u32::MAX` when absent.
+    place: Vec<u32>,
+}
+
+impl Heap {
+    fn new(vars: usize) -> Heap {
+        Heap { items: Vec::new(), place: vec![u32::MAX; vars] }
+    }
+
+    fn insert(&mut self, var: u32, activity: &[f64]) {
+        if self.place[var as usize] != u32::MAX {
+            return;
+        }
+        self.place[var as usize] = self.items.len() as u32;
+        self.items.push(var);
+        self.up(self.items.len() - 1, activity);
+    }
+
+    fn increase(&mut self, var: u32, activity: &[f64]) {
+        let at = self.place[var as usize];
+        if at != u32::MAX {
+            self.up(at as usize, activity);
+        }
+    }
+
+    fn pop(&mut self, activity: &[f64]) -> Option<u32> {
+        let top = *self.items.first()?;
+        let last = self.items.pop().expect("not empty");
+        self.place[top as usize] = u32::MAX;
+        if !self.items.is_empty() {
+            self.items[0] = last;
+            self.place[last as usize] = 0;
+            self.down(0, activity);
+        }
+        Some(top)
+    }
+
+    fn up(&mut self, mut at: usize, activity: &[f64]) {
+        let var = self.items[at];
+        while at > 0 {
+            let parent = (at - 1) / 2;
+            if activity[self.items[parent] as usize] >= activity[var as usize] {
+                break;
+            }
+            self.items[at] = self.items[parent];
+            self.place[self.items[at] as usize] = at as u32;
+            at = parent;
+        }
+        self.items[at] = var;
+        self.place[var as usize] = at as u32;
+    }
+
+    fn down(&mut self, mut at: usize, activity: &[f64]) {
+        let var = self.items[at];
+        loop {
+            let child = 2 * at + 1;
+            if child >= self.items.len() {
+                break;
+            }
+            let child = if child + 1 < self.items.len()
+                && activity[self.items[child + 1] as usize] > activity[self.items[child] as usize]
+            {
+                child + 1
+            } else {
+                child
+            };
+            if activity[self.items[child] as usize] <= activity[var as usize] {
+                break;
+            }
+            self.items[at] = self.items[child];
+            self.place[self.items[at] as usize] = at as u32;
+            at = child;
+        }
+        self.items[at] = var;
+        self.place[var as usize] = at as u32;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::luby;
+
+    #[test]
+    fn luby_sequence() {
+        let first: Vec<u64> = (0..15).map(luby).collect();
+        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+}
