@@ -46,7 +46,8 @@ fn check_time(what: &str, took: Duration) {
 }
 
 /// The solvers against each other: on any grid, every engine counts up to two solutions — the
-/// band engine, DLX, the driver with propagation, the seed's driver (fewest candidates first) —
+/// band engine, the general engine with clause learning from its first guess, DLX, the driver
+/// with propagation, the seed's driver (fewest candidates first) —
 /// and the logic solver gives its verdict where there are not several solutions. They must agree
 /// on none, one or more, and on the solution when it is unique; each solution must keep the
 /// rules and the givens.
@@ -55,8 +56,9 @@ fn check_time(what: &str, took: Duration) {
 pub fn engines_agree(data: &[u8]) {
     let cells = grids::grid(data);
     let Ok(board) = Board::try_from(cells) else { return };
-    let engines: [(&str, Count); 4] = [
+    let engines: [(&str, Count); 5] = [
         ("band engine", timed("the band engine", || band(&board))),
+        ("clause learning", timed("clause learning", || learning(&board))),
         ("dlx", timed("dlx", || dlx(&board))),
         ("driver with propagation", timed("the driver with propagation", || propagating(&board))),
         ("seed's driver", timed("the seed's driver", || seed(&board))),
@@ -137,6 +139,17 @@ fn check(board: &Board, solution: &Board, engine: &str) {
 fn band(board: &Board) -> Count {
     let mut search = bitboard::Solutions::new(board).budget(&bitboard::Budget::nodes(BUDGET));
     let solutions: Vec<Board> = search.by_ref().take(2).map(|s| s.to_board()).collect();
+    (search.outcome() != bitboard::Outcome::OutOfBudget).then_some(solutions)
+}
+
+/// The general engine with clause learning from its first guess (`Solutions::learn_after`).
+fn learning(board: &Board) -> Count {
+    let mut search =
+        backtrack::sudoku::search::Solutions::new(board).learn_after(0).budget(&Budget::nodes(BUDGET));
+    let mut solutions = Vec::new();
+    while solutions.len() < 2 && search.next().is_some() {
+        solutions.push(search.board());
+    }
     (search.outcome() != bitboard::Outcome::OutOfBudget).then_some(solutions)
 }
 
