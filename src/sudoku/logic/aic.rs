@@ -140,7 +140,7 @@ impl Nodes {
     /// The nodes that are true if `node` is false: its cell's other candidate if it has two;
     /// the other places of its digit in a house where they make one node.
     fn strong(&self, grid: &Grid, node: usize, out: &mut Vec<usize>) {
-        let Node { digit, cells } = self.all[node];
+        let Node { digit, ref cells } = self.all[node];
         if let (Some(cell), 1) = (cells.first(), cells.len()) {
             let candidates = grid.candidates(cell);
             if candidates.count() == 2
@@ -161,7 +161,7 @@ impl Nodes {
     /// The nodes that are false if `node` is true: its cell's other candidates; the nodes of its
     /// digit whose cells all see all of its cells.
     fn weak(&self, grid: &Grid, node: usize, out: &mut Vec<usize>) {
-        let Node { digit, cells } = self.all[node];
+        let Node { digit, ref cells } = self.all[node];
         if let (Some(cell), 1) = (cells.first(), cells.len()) {
             for other in grid.candidates(cell).digits().filter(|&d| d != digit) {
                 out.push(usize::from(self.candidate[cell.index() * self.side + other.index()]));
@@ -218,7 +218,7 @@ impl Search {
                     self.reached.push(to);
                     next.push(to);
                     if on && links >= 3 {
-                        let eliminations = conclusions(grid, nodes.all[start], nodes.all[to / 2]);
+                        let eliminations = conclusions(grid, &nodes.all[start], &nodes.all[to / 2]);
                         if !eliminations.is_empty() {
                             let chain = read_back(2 * start, to, |at| parent[at]);
                             let nodes = chain.iter().map(|&s| nodes.all[s / 2]).collect();
@@ -237,7 +237,7 @@ impl Search {
 }
 
 /// What follows from "`a` or `b` is true".
-fn conclusions(grid: &Grid, a: Node, b: Node) -> Vec<Candidate> {
+fn conclusions(grid: &Grid, a: &Node, b: &Node) -> Vec<Candidate> {
     if a.digit == b.digit {
         let both = a.cells | b.cells;
         if (a.cells & b.cells) != Cells::empty() {

@@ -42,14 +42,39 @@ pub struct Als {
 const LARGEST: usize = 4;
 
 pub(super) fn find(grid: &Grid) -> Option<Step> {
-    let sets = almost_locked_sets(grid);
+    // On a grid of 128 cells or fewer (the classic one), each set keeps, for each of its
+    // digits, its places and the cells that see them all as `u128`s: "every place of x in A
+    // sees every place of x in B" is then one AND a pair (the thousands of pairs of sets
+    // made this step twice as slow on sets of cells of any grid, ten words each).
+    let peers: Vec<u128> = if grid.geometry().cells() <= 128 {
+        grid.geometry()
+            .all_cells()
+            .map(|c| grid.peer_set(c).iter().fold(0, |m, p| m | 1 << p.index()))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let small = !peers.is_empty();
+    let sets = almost_locked_sets(grid, &peers);
     for (i, a) in sets.iter().enumerate() {
         for b in &sets[i + 1..] {
             let common = a.digits & b.digits;
-            if common.count() < 2 || a.cells().iter().any(|c| b.cells().contains(c)) {
+            if common.count() < 2 {
                 continue;
             }
-            for x in common.digits().filter(|&x| restricted(grid, a, b, x)) {
+            let overlap =
+                if small { a.mask & b.mask != 0 } else { a.cells().iter().any(|c| b.cells().contains(c)) };
+            if overlap {
+                continue;
+            }
+            let restricted = |x: Digit| {
+                if small {
+                    b.small[b.rank(x)].0 & !a.small[a.rank(x)].1 == 0
+                } else {
+                    restricted(grid, a, b, x)
+                }
+            };
+            for x in common.digits().filter(|&x| restricted(x)) {
                 for z in common.digits().filter(|&z| z != x) {
                     let both: Cells = a.places(z).chain(b.places(z)).collect();
                     let eliminations = grid.eliminations_seen_by(both, z);
@@ -79,6 +104,10 @@ struct Found {
     /// The cells, `len` of them.
     cells: [Cell; LARGEST],
     len: u8,
+    /// On a grid of 128 cells or fewer: the cells as bits, and for each digit (in order) its
+    /// places and the cells that see all of them.
+    mask: u128,
+    small: [(u128, u128); LARGEST + 1],
     digits: Digits,
     /// For each digit, its places among the cells (bit i: `cells[i]`).
     places: [u8; MAX_SIDE],
@@ -94,6 +123,11 @@ impl Found {
         crate::Ones(u64::from(self.places[digit.index()])).map(|i| self.cells[i])
     }
 
+    /// The rank of `digit`, one of the set's digits, among them.
+    fn rank(&self, digit: Digit) -> usize {
+        (self.digits.bits() & ((1 << digit.index()) - 1)).count_ones() as usize
+    }
+
     fn to_als(&self) -> Als {
         Als { house: self.house, cells: self.cells().to_vec(), digits: self.digits }
     }
@@ -102,7 +136,7 @@ impl Found {
 /// Every almost locked set of one to [`LARGEST`] empty cells in a house, each set of cells once:
 /// cells of a box (or a region, a diagonal, a window) that share an earlier house (a line)
 /// were found there.
-fn almost_locked_sets(grid: &Grid) -> Vec<Found> {
+fn almost_locked_sets(grid: &Grid, peers: &[u128]) -> Vec<Found> {
     let mut sets = Vec::new();
     let geometry = grid.geometry();
     for (number, &house) in geometry.houses().iter().enumerate() {
@@ -129,7 +163,27 @@ fn almost_locked_sets(grid: &Grid) -> Vec<Found> {
                         places[d.index()] |= 1 << i;
                     }
                 }
-                sets.push(Found { house, cells: held, len: size as u8, digits, places });
+                let (mut mask, mut small_sets) = (0, [(0, 0); LARGEST + 1]);
+                if !peers.is_empty() {
+                    mask = cells.iter().fold(0, |m, c| m | 1 << c.index());
+                    for (rank, digit) in digits.digits().enumerate() {
+                        let (mut at, mut seen) = (0u128, u128::MAX);
+                        for i in crate::Ones(u64::from(places[digit.index()])) {
+                            at |= 1 << cells[i].index();
+                            seen &= peers[cells[i].index()];
+                        }
+                        small_sets[rank] = (at, seen);
+                    }
+                }
+                sets.push(Found {
+                    house,
+                    cells: held,
+                    len: size as u8,
+                    mask,
+                    small: small_sets,
+                    digits,
+                    places,
+                });
                 None
             });
         }

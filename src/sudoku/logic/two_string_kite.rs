@@ -28,20 +28,22 @@ pub struct TwoStringKite {
 
 pub(super) fn find(grid: &Grid) -> Option<Step> {
     for digit in grid.digits() {
+        let columns: Vec<(House, [Cell; 2])> = pairs(grid, digit, false).collect();
         for (row, r) in pairs(grid, digit, true) {
-            for (column, c) in pairs(grid, digit, false) {
+            for &(column, c) in &columns {
                 for (x, row_tip) in [(r[0], r[1]), (r[1], r[0])] {
                     for (y, column_tip) in [(c[0], c[1]), (c[1], c[0])] {
-                        let four = Cells::from([x, row_tip, y, column_tip]);
+                        // Four cells (x and its tip differ, y and its tip too), compared one by
+                        // one: a set of cells of any grid is ten words to clear and fill.
+                        if x == y || x == column_tip || row_tip == y || row_tip == column_tip {
+                            continue;
+                        }
                         let Some(house) = grid
                             .houses_of(x)
                             .find(|&h| matches!(h, House::Box(_) | House::Region(_)) && grid.in_house(h, y))
                         else {
                             continue;
                         };
-                        if four.len() < 4 {
-                            continue;
-                        }
                         let eliminations =
                             grid.eliminations_seen_by(Cells::from([row_tip, column_tip]), digit);
                         if !eliminations.is_empty() {
