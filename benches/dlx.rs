@@ -8,8 +8,10 @@
 //!   chooses each puzzle's givens; for the other two, each puzzle is built with the options its
 //!   givens allow, as their own Sudoku examples do.
 //!
-//! The last two columns count the two whole trees on 2 threads (`Matrix::count_in_parallel`),
-//! against `dlx` on one: the same search, split between the cores.
+//! Ours twice: Algorithm X on dancing links (`Solver`) and on bit sets (`BitSolver`, what
+//! `backtrack cover` runs where it fits), the same tree and counters. The last two columns
+//! count the two whole trees on 2 threads (`Matrix::count_in_parallel`, on bit sets), against
+//! `dlx` on one: the same search, split between the cores.
 //!
 //! Then colours (Algorithm C) and multiplicities (Algorithm M), on instances made by the code
 //! the tests count against Knuth's DLX2 and DLX3 (`tests/common/instances.rs`): every 3×3 word
@@ -19,7 +21,7 @@
 //!
 //! DATA_DIR defaults to `../shared/data`. Each figure is the best of `--runs` runs (default 3).
 
-use backtrack::dlx::{Matrix, Named};
+use backtrack::dlx::{BitSolver, Matrix, Named};
 use backtrack::sudoku::{Board, Cell, Digit, ExactCover};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -331,21 +333,32 @@ fn main() {
         }
     }
     println!(
-        "| problem | solutions | ours | dlx 0.8 | xcov 0.3 | dlx / ours | xcov / ours | ours, 2 threads | dlx / ours, 2 threads |"
+        "| problem | solutions | ours, links | ours, bit sets | dlx 0.8 | xcov 0.3 | dlx / links | dlx / bit sets | xcov / bit sets | ours, 2 threads | dlx / ours, 2 threads |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
-    let row = |name: &str, n: u64, ours: Duration, d: Duration, x: Duration, two: Option<Duration>| {
-        let parallel = two.map_or("— | —".to_string(), |t| {
-            format!("{:.1} ms | {:.2}", ms(t), d.as_secs_f64() / t.as_secs_f64())
-        });
+    let ratio = |a: Duration, b: Option<Duration>| {
+        b.map_or("—".to_string(), |b| format!("{:.2}", a.as_secs_f64() / b.as_secs_f64()))
+    };
+    let time = |d: Option<Duration>| d.map_or("—".to_string(), |d| format!("{:.1} ms", ms(d)));
+    let row = |name: &str,
+               n: u64,
+               links: Duration,
+               bits: Option<Duration>,
+               d: Duration,
+               x: Duration,
+               two: Option<Duration>| {
         println!(
-            "| {name} | {n} | {:.1} ms | {:.1} ms | {:.1} ms | {:.2} | {:.2} | {parallel} |",
-            ms(ours),
+            "| {name} | {n} | {:.1} ms | {} | {:.1} ms | {:.1} ms | {:.2} | {} | {} | {} | {} |",
+            ms(links),
+            time(bits),
             ms(d),
             ms(x),
-            d.as_secs_f64() / ours.as_secs_f64(),
-            x.as_secs_f64() / ours.as_secs_f64()
+            d.as_secs_f64() / links.as_secs_f64(),
+            ratio(d, bits),
+            ratio(x, bits),
+            time(two),
+            ratio(d, two),
         );
     };
     for file in ["queens12.dlx", "pent6x10.dlx"] {
@@ -356,11 +369,12 @@ fn main() {
         let p = Problem::from_knuth(&text);
         let mut m = p.ours();
         let (n, t_ours) = best_of(runs, || count_ours(&mut m));
+        let (n_bits, t_bits) = best_of(runs, || BitSolver::new(&m).unwrap().count_solutions());
         let (n_dlx, t_dlx) = best_of(runs, || count_dlx(&p));
         let (n_xcov, t_xcov) = best_of(runs, || count_xcov(&p));
         let (n_two, t_two) = best_of(runs, || m.count_in_parallel(2).solutions);
-        assert_eq!((n, n, n), (n_dlx, n_xcov, n_two), "{file}: all agree");
-        row(file, n, t_ours, t_dlx, t_xcov, Some(t_two));
+        assert_eq!((n, n, n, n), (n_bits, n_dlx, n_xcov, n_two), "{file}: all agree");
+        row(file, n, t_ours, Some(t_bits), t_dlx, t_xcov, Some(t_two));
     }
     let mut boards: Vec<Board> = Vec::new();
     for (file, take) in [("17_clue.txt", 1000), ("top95.txt", usize::MAX)] {
@@ -380,6 +394,7 @@ fn main() {
             &format!("sudoku 17-clue 1000 + top95 ({} puzzles)", boards.len()),
             n,
             t_ours,
+            None,
             t_dlx,
             t_xcov,
             None,

@@ -2,7 +2,7 @@
 
 mod common;
 
-use backtrack::dlx::{Budget, DlxError, Matrix, Named, Outcome};
+use backtrack::dlx::{BitSolver, Budget, DlxError, Matrix, Named, Outcome};
 use backtrack::sudoku::{Board, ExactCover};
 use common::instances;
 use common::*;
@@ -419,5 +419,99 @@ fn langford_pairs_count_as_oeis_and_dlx1_count() {
         assert_eq!(sequences.len() as u64, expected.0);
         assert!(sequences.iter().all(|s| sequences.contains(&s.iter().rev().copied().collect::<Vec<_>>())));
         assert_eq!((stats.nodes, stats.updates), (expected.1, expected.2), "n = {n}: DLX1's counters");
+    }
+}
+
+/// The solutions, counters and outcome of Algorithm X on dancing links and on bit sets, for a
+/// matrix and a budget of nodes.
+fn both_ways(m: &Matrix, nodes: u64) -> [(Vec<Vec<usize>>, backtrack::dlx::Stats, Outcome); 2] {
+    let budget = Budget::nodes(nodes);
+    let mut links = m.clone();
+    let mut solver = links.solver().budget(&budget);
+    let found: Vec<Vec<usize>> =
+        std::iter::from_fn(|| solver.next_solution().map(<[usize]>::to_vec)).collect();
+    let dancing = (found, solver.stats(), solver.outcome());
+    let mut bits = BitSolver::new(m).unwrap().budget(&budget);
+    let found: Vec<Vec<usize>> = std::iter::from_fn(|| bits.next_solution().map(<[usize]>::to_vec)).collect();
+    [dancing, (found, bits.stats(), bits.outcome())]
+}
+
+#[test]
+fn bit_sets_count_as_knuths_dlx1() {
+    // Knuth's DLX1 figures (solutions, nodes, updates), and the dancing links' solutions in
+    // their order with their dead ends, on bit sets.
+    for (text, expected) in [
+        (include_str!("data/queens8.dlx"), (92, 1049, 16680)),
+        (include_str!("data/queens12.dlx"), (14200, 211716, 3594752)),
+        (include_str!("data/pent3x20.dlx"), (8, 32576, 10901833)),
+    ] {
+        let p = Named::from_knuth_format(text).unwrap();
+        assert!(p.matrix_ref().takes_bits());
+        let [dancing, bits] = both_ways(p.matrix_ref(), u64::MAX);
+        assert_eq!((bits.1.solutions, bits.1.nodes, bits.1.updates), expected);
+        assert_eq!(bits, dancing);
+    }
+    let p = Named::from_knuth_format(include_str!("data/pent6x10-sym.dlx")).unwrap();
+    let stats = BitSolver::new(p.matrix_ref()).unwrap().count_solutions();
+    assert_eq!(stats, 2339);
+}
+
+#[test]
+fn bit_sets_below_a_prefix_and_refusals() {
+    // Each subtree below the dancing links' prefixes at depth 2, counted on bit sets, adds up
+    // with the top to the whole search's counters (DLX1's on queens 8).
+    let mut p = Named::from_knuth_format(include_str!("data/queens8.dlx")).unwrap();
+    let mut top = p.matrix().solver().to_depth(2);
+    let mut prefixes = Vec::new();
+    while let Some(prefix) = top.next_prefix() {
+        prefixes.push(prefix.to_vec());
+    }
+    let mut total = top.stats();
+    drop(top);
+    let mut bits = BitSolver::new(p.matrix_ref()).unwrap();
+    for prefix in &prefixes {
+        bits.below(prefix).unwrap();
+        while let Some(solution) = bits.next_solution() {
+            assert_eq!(&solution[..2], &prefix[..], "a solution below a prefix begins with it");
+        }
+        total.add(&bits.stats());
+    }
+    assert_eq!((total.solutions, total.nodes, total.updates), (92, 1049, 16680));
+    // Two options that share an item; an option that does not exist; colours.
+    let m = knuth_toy();
+    let mut bits = BitSolver::new(&m).unwrap();
+    assert_eq!(bits.below(&[1, 3]), Err(DlxError::Conflict { option: 3, item: 0 }));
+    assert_eq!(bits.below(&[9]), Err(DlxError::NoSuchOption { option: 9, options: 6 }));
+    assert_eq!(bits.count_solutions(), 1, "a refused prefix leaves the search as it was");
+    let mut colored = Matrix::new(1, 1);
+    colored.add_colored_option(&[(0, 0), (1, 1)]).unwrap();
+    assert!(!colored.takes_bits());
+    assert!(matches!(BitSolver::new(&colored), Err(DlxError::Unsupported { .. })));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn bit_sets_search_the_tree_of_the_dancing_links(
+        primary in 1usize..80,
+        secondary in 0usize..6,
+        raw in proptest::collection::vec(proptest::collection::vec(0usize..100, 1..6), 0..150),
+        nodes in 1u64..20_000,
+    ) {
+        // Matrices of more than 64 primary items and 128 options (several words a set), the
+        // options random sets of items, and budgets of nodes: the same solutions in the same
+        // order, the same counters, the same outcome (a bound on every search: a matrix of
+        // many small options can have more solutions than a test can list).
+        let items = primary + secondary;
+        let mut m = Matrix::new(primary, secondary);
+        for option in raw {
+            let mut option: Vec<usize> = option.into_iter().map(|i| i % items).collect();
+            option.sort_unstable();
+            option.dedup();
+            m.add_option(&option).unwrap();
+        }
+        let [dancing, bits] = both_ways(&m, nodes);
+        proptest::prop_assert_eq!(bits, dancing);
     }
 }

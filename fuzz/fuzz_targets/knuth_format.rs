@@ -4,11 +4,12 @@
 //! Checked: no panic; a problem that reads writes out and reads back as the same problem; every
 //! solution found is an exact cover (each primary item once, or within its bounds for Algorithm
 //! M; each secondary item at most once, or several times with one colour for Algorithm C); the
-//! links are whole again after the search.
+//! links are whole again after the search; Algorithm X on bit sets finds the same solutions in
+//! the same order, with the same counters.
 
 #![no_main]
 
-use backtrack::dlx::{Budget, MultiSolver, Named};
+use backtrack::dlx::{BitSolver, Budget, MultiSolver, Named};
 use backtrack_fuzz::timed;
 use libfuzzer_sys::fuzz_target;
 
@@ -63,13 +64,33 @@ fuzz_target!(|data: &[u8]| {
         problem.matrix_ref().sanity().expect("the links are whole after the search");
         return;
     }
+    let bits = problem.matrix_ref().takes_bits().then(|| BitSolver::new(problem.matrix_ref()).expect("Algorithm X"));
     let mut solver = problem.matrix().solver().budget(&Budget::nodes(5_000));
+    let mut found = Vec::new();
     timed("a bounded search", || {
         for _ in 0..50 {
             let Some(solution) = solver.next_solution() else { break };
             check(solution);
+            found.push(solution.to_vec());
         }
     });
+    let (stats, outcome) = (solver.stats(), solver.outcome());
     drop(solver);
     problem.matrix_ref().sanity().expect("the links are whole after the search");
+    // Algorithm X on bit sets: the same solutions in the same order, the same counters.
+    if let Some(bits) = bits {
+        let mut bits = bits.budget(&Budget::nodes(5_000));
+        let mut again = Vec::new();
+        timed("the search on bit sets", || {
+            while again.len() < found.len() {
+                let Some(solution) = bits.next_solution() else { break };
+                again.push(solution.to_vec());
+            }
+        });
+        assert_eq!(again, found, "bit sets and dancing links find other solutions");
+        if found.len() < 50 {
+            assert!(bits.next_solution().is_none());
+            assert_eq!((bits.stats(), bits.outcome()), (stats, outcome), "bit sets count otherwise");
+        }
+    }
 });

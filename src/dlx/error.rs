@@ -76,6 +76,12 @@ pub enum DlxError {
         /// The most.
         hi: u32,
     },
+    /// A solver asked for a matrix it does not solve (the bit-set search of Algorithm X, for
+    /// a matrix with colours or multiplicities).
+    Unsupported {
+        /// What the matrix has that the solver does not take.
+        what: &'static str,
+    },
     /// An error in a file in Knuth's format, at a line.
     Format {
         /// The line, from 1.
@@ -114,6 +120,7 @@ impl fmt::Display for DlxError {
             DlxError::Bounds { item, lo, hi } => {
                 write!(f, "item {item}: {lo}:{hi} are no bounds for a primary item (1 <= hi, lo <= hi)")
             }
+            DlxError::Unsupported { what } => write!(f, "this solver does not take {what}"),
             DlxError::Format { line, message } => write!(f, "line {line}: {message}"),
         }
     }

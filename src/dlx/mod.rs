@@ -16,6 +16,7 @@
 //! is an explicit state machine (Knuth's `forward`, `advance`, `backup`, `recover`), so there
 //! is no `unsafe` and no recursion.
 
+mod bits;
 mod error;
 mod format;
 mod matrix;
@@ -24,6 +25,7 @@ mod named;
 mod parallel;
 mod solver;
 
+pub use bits::BitSolver;
 pub use error::DlxError;
 pub use matrix::Matrix;
 pub use multi::MultiSolver;

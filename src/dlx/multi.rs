@@ -280,12 +280,7 @@ impl<'m> MultiSolver<'m> {
                         step = Step::Backdown;
                         continue;
                     }
-                    let late = self.stats.nodes % 1024 == 0
-                        && self.budget.deadline.is_some_and(|d| std::time::Instant::now() >= d);
-                    if self.stats.nodes >= self.budget.max_nodes
-                        || self.stats.updates >= self.budget.max_updates
-                        || late
-                    {
+                    if self.budget.stop_before(&self.stats) {
                         return self.stop(Outcome::OutOfBudget, choice, first_tweak, floor..level);
                     }
                     self.stats.nodes += 1;

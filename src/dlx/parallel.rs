@@ -7,7 +7,7 @@
 //! way; its prefixes are the nodes chosen, null moves included.
 
 use super::solver::Limits;
-use super::{Budget, Matrix, MultiSolver, Outcome, Solver, Stats};
+use super::{BitSolver, Budget, Matrix, MultiSolver, Outcome, Solver, Stats};
 use crate::split::Shard;
 
 /// One algorithm's side of a cut search: its prefixes down to a depth, with the counters
@@ -42,6 +42,26 @@ impl Cut for Options {
     }
 }
 
+/// Algorithm X on bit sets ([`BitSolver`]): the prefixes of the dancing links (the top of the
+/// tree is the same), each subtree searched on bit sets.
+struct Bits;
+
+impl Cut for Bits {
+    type Prefix = Vec<usize>;
+
+    fn top(matrix: &mut Matrix, depth: usize) -> (Stats, Vec<Vec<usize>>) {
+        Options::top(matrix, depth)
+    }
+
+    fn below(matrix: &mut Matrix, prefix: &Vec<usize>, limits: Limits) -> (Stats, Outcome) {
+        let mut solver = BitSolver::new(matrix).expect("Algorithm X");
+        solver.below(prefix).expect("the options of a prefix never clash");
+        solver.set_limits(limits);
+        solver.count_solutions();
+        (solver.stats(), solver.outcome())
+    }
+}
+
 /// Algorithm M ([`MultiSolver`]): a prefix is the nodes chosen on the top levels, null moves
 /// included, which its search replays with the tweaks of the options it passed over.
 struct Nodes;
@@ -64,6 +84,14 @@ impl Cut for Nodes {
 }
 
 impl Matrix {
+    /// Whether the search of Algorithm X on bit sets ([`BitSolver`]) is the one to run: no
+    /// colours, no multiplicities, and sets that fit ([`BitSolver::fits`]). Its counters are
+    /// the dancing links' to the unit; it takes the tree in a third to a half of their time
+    /// (BENCHMARKS.md §4).
+    pub fn takes_bits(&self) -> bool {
+        !self.has_colors() && !self.has_multiplicities() && BitSolver::fits(self)
+    }
+
     /// The top of the search at the shallowest depth that gives at least `parts` prefixes (or,
     /// for a search that never has so many, at its widest depth), with its counters and its
     /// prefixes.
@@ -112,6 +140,8 @@ impl Matrix {
     pub fn count_shard(&mut self, parts: usize, shard: Shard, budget: &Budget) -> (Stats, Outcome) {
         if self.has_multiplicities() {
             self.count_shard_with::<Nodes>(parts, shard, budget)
+        } else if self.takes_bits() {
+            self.count_shard_with::<Bits>(parts, shard, budget)
         } else {
             self.count_shard_with::<Options>(parts, shard, budget)
         }
@@ -154,6 +184,8 @@ impl Matrix {
     pub fn count_in_parallel(&mut self, threads: usize) -> Stats {
         if self.has_multiplicities() {
             self.count_in_parallel_with::<Nodes>(threads)
+        } else if self.takes_bits() {
+            self.count_in_parallel_with::<Bits>(threads)
         } else {
             self.count_in_parallel_with::<Options>(threads)
         }

@@ -54,6 +54,15 @@ impl Limits {
             deadline: budget.deadline_at(),
         }
     }
+
+    /// Whether a search with counters `stats` must stop before entering its next node (the
+    /// deadline looked at every 1,024 nodes).
+    #[inline]
+    pub(crate) fn stop_before(&self, stats: &Stats) -> bool {
+        stats.nodes >= self.max_nodes
+            || stats.updates >= self.max_updates
+            || (stats.nodes % 1024 == 0 && self.deadline.is_some_and(|d| std::time::Instant::now() >= d))
+    }
 }
 
 impl Default for Limits {
@@ -427,11 +436,7 @@ impl Solver<'_> {
         loop {
             match self.state {
                 State::Forward => {
-                    if self.stats.nodes >= self.budget.max_nodes
-                        || self.stats.updates >= self.budget.max_updates
-                        || (self.stats.nodes % 1024 == 0
-                            && self.budget.deadline.is_some_and(|d| std::time::Instant::now() >= d))
-                    {
+                    if self.budget.stop_before(&self.stats) {
                         self.outcome = Outcome::OutOfBudget;
                         self.unwind();
                         return None;
