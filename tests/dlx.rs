@@ -483,10 +483,11 @@ fn bit_sets_below_a_prefix_and_refusals() {
     assert_eq!(bits.below(&[1, 3]), Err(DlxError::Conflict { option: 3, item: 0 }));
     assert_eq!(bits.below(&[9]), Err(DlxError::NoSuchOption { option: 9, options: 6 }));
     assert_eq!(bits.count_solutions(), 1, "a refused prefix leaves the search as it was");
-    let mut colored = Matrix::new(1, 1);
-    colored.add_colored_option(&[(0, 0), (1, 1)]).unwrap();
-    assert!(!colored.takes_bits());
-    assert!(matches!(BitSolver::new(&colored), Err(DlxError::Unsupported { .. })));
+    let mut bounded = Matrix::new(1, 0);
+    bounded.add_option(&[0]).unwrap();
+    bounded.set_bounds(0, 1, 2).unwrap();
+    assert!(!bounded.takes_bits());
+    assert!(matches!(BitSolver::new(&bounded), Err(DlxError::Unsupported { .. })));
 }
 
 proptest::proptest! {
@@ -496,20 +497,28 @@ proptest::proptest! {
     fn bit_sets_search_the_tree_of_the_dancing_links(
         primary in 1usize..80,
         secondary in 0usize..6,
-        raw in proptest::collection::vec(proptest::collection::vec(0usize..100, 1..6), 0..150),
+        raw in proptest::collection::vec(proptest::collection::vec((0usize..100, 0u32..4), 1..6), 0..150),
+        colours in proptest::bool::ANY,
         nodes in 1u64..20_000,
     ) {
         // Matrices of more than 64 primary items and 128 options (several words a set), the
         // options random sets of items, and budgets of nodes: the same solutions in the same
         // order, the same counters, the same outcome (a bound on every search: a matrix of
         // many small options can have more solutions than a test can list).
+        // With colours (0 to 3, 0 none) on the secondary items: Algorithm C, DLX2's counts.
         let items = primary + secondary;
         let mut m = Matrix::new(primary, secondary);
         for option in raw {
-            let mut option: Vec<usize> = option.into_iter().map(|i| i % items).collect();
-            option.sort_unstable();
-            option.dedup();
-            m.add_option(&option).unwrap();
+            let mut option: Vec<(usize, u32)> = option
+                .into_iter()
+                .map(|(i, c)| (i % items, if colours && i % items >= primary { c } else { 0 }))
+                .collect();
+            option.sort_unstable_by_key(|&(i, _)| i);
+            option.dedup_by_key(|&mut (i, _)| i);
+            // Items in an order of the option's own, not sorted: the order DLX2 commits them.
+            let half = option.len() / 2;
+            option.rotate_left(half);
+            m.add_colored_option(&option).unwrap();
         }
         let [dancing, bits] = both_ways(&m, nodes);
         proptest::prop_assert_eq!(bits, dancing);

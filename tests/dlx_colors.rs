@@ -6,15 +6,21 @@ mod common;
 
 use common::instances::word_rectangles;
 
-use backtrack::dlx::{DlxError, Named, Outcome};
+use backtrack::dlx::{BitSolver, DlxError, Named, Outcome};
 
-/// Solutions, nodes, updates and cleansings of a whole count on one thread.
+/// Solutions, nodes, updates and cleansings of a whole count on one thread, on dancing links;
+/// the search on bit sets must count the same, with the same solutions in the same order.
 fn counts(text: &str) -> (u64, u64, u64, u64) {
     let mut p = Named::from_knuth_format(text).unwrap();
-    let mut solver = p.solver();
-    while solver.next_solution().is_some() {}
+    let mut bits = BitSolver::new(p.matrix_ref()).unwrap();
+    let mut solver = p.matrix().solver();
+    while let Some(solution) = solver.next_solution() {
+        assert_eq!(bits.next_solution(), Some(solution));
+    }
+    assert_eq!(bits.next_solution(), None);
     assert_eq!(solver.outcome(), Outcome::Exhausted);
     let s = solver.stats();
+    assert_eq!(bits.stats(), s, "bit sets count as the dancing links");
     (s.solutions, s.nodes, s.updates, s.cleansings)
 }
 

@@ -4,7 +4,7 @@
 //! Checked: no panic; a problem that reads writes out and reads back as the same problem; every
 //! solution found is an exact cover (each primary item once, or within its bounds for Algorithm
 //! M; each secondary item at most once, or several times with one colour for Algorithm C); the
-//! links are whole again after the search; Algorithm X on bit sets finds the same solutions in
+//! links are whole again after the search; the search on bit sets finds the same solutions in
 //! the same order, with the same counters.
 
 #![no_main]
@@ -64,7 +64,10 @@ fuzz_target!(|data: &[u8]| {
         problem.matrix_ref().sanity().expect("the links are whole after the search");
         return;
     }
-    let bits = problem.matrix_ref().takes_bits().then(|| BitSolver::new(problem.matrix_ref()).expect("Algorithm X"));
+    let bits = problem
+        .matrix_ref()
+        .takes_bits()
+        .then(|| BitSolver::new(problem.matrix_ref()).expect("Algorithm X or C"));
     let mut solver = problem.matrix().solver().budget(&Budget::nodes(5_000));
     let mut found = Vec::new();
     timed("a bounded search", || {
@@ -77,7 +80,7 @@ fuzz_target!(|data: &[u8]| {
     let (stats, outcome) = (solver.stats(), solver.outcome());
     drop(solver);
     problem.matrix_ref().sanity().expect("the links are whole after the search");
-    // Algorithm X on bit sets: the same solutions in the same order, the same counters.
+    // Algorithms X and C on bit sets: the same solutions in the same order, the same counters.
     if let Some(bits) = bits {
         let mut bits = bits.budget(&Budget::nodes(5_000));
         let mut again = Vec::new();

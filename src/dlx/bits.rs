@@ -1,28 +1,36 @@
-//! Algorithm X on bit sets: the same search as [`Solver`](super::Solver), node for node, with
-//! the same counters, on another representation.
+//! Algorithms X and C on bit sets: the same search as [`Solver`](super::Solver), node for
+//! node, with the same counters, on another representation.
 //!
 //! Dancing links take an option out of the lists of its items one link at a time and put it
 //! back the same way, each a load that depends on the one before. Here the options still open
 //! are one bit set, each item's options another: covering an item is a few ANDs of words, the
-//! count of options left for each item is an array that each option taken out decrements, and
-//! going back is copying the state a level saved (a few hundred bytes on Knuth's pentomino
-//! instance), so nothing is undone link by link. The item chosen is the one with the fewest
-//! options, the first in order on a tie, and its options are tried in order, as DLX1 does; so
-//! the tree is DLX1's, and so are the counts: `updates` adds, for each item covered, one and
-//! the other items of each option it takes out, which is what hiding them link by link counts.
+//! count of options left for each primary item is an array that each option taken out
+//! decrements, and going back is copying the state a level saved (a few hundred bytes on
+//! Knuth's pentomino instance), so nothing is undone link by link. The item chosen is the one
+//! with the fewest options, the first in order on a tie, and its options are tried in order, as
+//! DLX1 does; so the tree is DLX1's, and so are the counts: `updates` adds, for each item
+//! covered, one and the other items of each option it takes out, which is what hiding them link
+//! by link counts.
+//!
+//! With colours (Algorithm C, Knuth's DLX2), a coloured item of the option chosen is purified:
+//! the options that give it another colour, or none, are taken out, and the item remembers its
+//! colour (saved with the level). The counts follow DLX2's: a node on an item purified to its
+//! colour stays in its list, so hiding its option does not count it; a purification counts a
+//! cleansing, and one for each option open that gives the item that colour. Since those counts
+//! depend on the order in which an option's items are covered or purified, they are taken in
+//! DLX2's order: from the item after the one chosen, round.
 //!
 //! Its cost grows with the number of options (a bit set a level, a word every 64 options) and
-//! the number of items (a count each): it is made for the problems of a few thousand options,
-//! where it runs [`Solver`](super::Solver)'s tree in a fraction of the time (BENCHMARKS.md
-//! §4). Colours and multiplicities are Algorithms C and M: [`Solver`](super::Solver) and
-//! [`MultiSolver`](super::MultiSolver) take them.
+//! the number of items (a count each): it is made for the problems of some thousands of
+//! options, where it runs [`Solver`](super::Solver)'s tree in a fraction of the time
+//! (BENCHMARKS.md §4). Multiplicities are Algorithm M: [`MultiSolver`](super::MultiSolver).
 
 use super::solver::Limits;
 use super::{Budget, DlxError, Matrix, Outcome, Stats};
 
-/// A search for the exact covers of a [`Matrix`] without colours or multiplicities, on bit
-/// sets (see the module docs): an iterator of solutions, each the chosen options in the order
-/// chosen.
+/// A search for the exact covers of a [`Matrix`] without multiplicities (with colours or
+/// without), on bit sets (see the module docs): an iterator of solutions, each the chosen
+/// options in the order chosen.
 ///
 /// ```
 /// use backtrack::dlx::{BitSolver, Matrix};
@@ -47,13 +55,31 @@ pub struct BitSolver {
     primary: usize,
     /// Words of a set of options.
     words: usize,
-    /// Each item's options, `words` words an item.
+    /// Each item's options, `words` words an item, and the words where it has some, from
+    /// `word_start[item]` on (an item of a few options reads a few words, not all of them).
     item_options: Vec<u64>,
-    /// Each option's items, from `option_start[o]` to `option_start[o + 1]`, its primary items
-    /// first (from `option_start[o]` to `option_primary[o]`: those whose counts it keeps).
+    item_words_list: Vec<u32>,
+    word_start: Vec<u32>,
+    /// Each option's items in the order given, from `option_start[o]` to `option_start[o + 1]`,
+    /// with each one's colour (0: none) and, for a colour, the number of the set of options
+    /// that give its item that colour (in `colour_sets`).
     option_items: Vec<u32>,
     option_start: Vec<u32>,
-    option_primary: Vec<u32>,
+    node_colour: Vec<u32>,
+    node_set: Vec<u32>,
+    /// Each option's items but one: the nodes hiding it hides (colours aside).
+    others: Vec<u32>,
+    /// Each option's primary items (whose counts it keeps), from `primary_start[o]` on.
+    primary_items: Vec<u32>,
+    primary_start: Vec<u32>,
+    /// Algorithm C: for each item and colour some option gives it, the options that do,
+    /// `words` words a set.
+    colour_sets: Vec<u64>,
+    colored: bool,
+    /// Algorithm C: the colour each secondary item is purified to (0: none), at each level
+    /// and in the working state.
+    purified: Vec<u32>,
+    work_purified: Vec<u32>,
     /// The state at each level once its item is covered: the options open, each item's count
     /// of them, and the primary items left to cover (a bit an item); then the options of the
     /// item chosen there not tried yet.
@@ -92,11 +118,13 @@ pub struct BitSolver {
 /// are covered one by one.
 const CLASH_WORDS: usize = 1 << 20;
 
-/// A set of options to take out: an item's, or an option's clashing ones.
+/// A set of options to take out: an item's, an option's clashing ones, or an item's but
+/// those of a colour set.
 #[derive(Clone, Copy, Debug)]
 enum Row {
     Item(usize),
     Clash(usize),
+    ItemBut(usize, usize),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,39 +140,62 @@ impl BitSolver {
     /// The search of `matrix`'s exact covers.
     ///
     /// # Errors
-    /// [`DlxError::Unsupported`] for a matrix with colours or multiplicities.
+    /// [`DlxError::Unsupported`] for a matrix with multiplicities.
     pub fn new(matrix: &Matrix) -> Result<BitSolver, DlxError> {
-        if matrix.has_colors() || matrix.has_multiplicities() {
-            return Err(DlxError::Unsupported { what: "colours or multiplicities (Algorithms C and M)" });
+        if matrix.has_multiplicities() {
+            return Err(DlxError::Unsupported { what: "multiplicities (Algorithm M)" });
         }
         let (items, options) = (matrix.items(), matrix.options());
         let words = options.div_ceil(64).max(1);
         let item_words = matrix.primary_items().div_ceil(64).max(1);
+        let primary = matrix.primary_items();
+        let colored = matrix.has_colors();
         let mut item_options = vec![0u64; items * words];
         let (mut option_items, mut option_start) = (Vec::new(), vec![0u32]);
+        let (mut node_colour, mut node_set) = (Vec::new(), Vec::new());
+        let (mut primary_items, mut primary_start) = (Vec::new(), vec![0u32]);
         // Counts of the primary items only: a secondary item is never chosen.
-        let primary = matrix.primary_items();
         let mut counts = vec![0u32; primary];
-        let mut option_primary = Vec::new();
+        let mut sets: std::collections::HashMap<(u32, u32), u32> = std::collections::HashMap::new();
+        let mut colour_sets: Vec<u64> = Vec::new();
         for o in 0..options {
-            for item in matrix.option_items(o) {
+            for (item, colour) in matrix.option_colored_items(o) {
                 item_options[item * words + o / 64] |= 1 << (o % 64);
+                option_items.push(item as u32);
+                node_colour.push(colour);
+                if colour == 0 {
+                    node_set.push(u32::MAX);
+                } else {
+                    let next = sets.len() as u32;
+                    let set = *sets.entry((item as u32, colour)).or_insert(next);
+                    if set == next {
+                        colour_sets.resize(colour_sets.len() + words, 0);
+                    }
+                    colour_sets[set as usize * words + o / 64] |= 1 << (o % 64);
+                    node_set.push(set);
+                }
+                if item < primary {
+                    primary_items.push(item as u32);
+                    counts[item] += 1;
+                }
             }
-            option_items.extend(matrix.option_items(o).filter(|&i| i < primary).map(|i| i as u32));
-            option_primary.push(option_items.len() as u32);
-            option_items.extend(matrix.option_items(o).filter(|&i| i >= primary).map(|i| i as u32));
             option_start.push(option_items.len() as u32);
-            for item in matrix.option_items(o).filter(|&i| i < primary) {
-                counts[item] += 1;
-            }
+            primary_start.push(primary_items.len() as u32);
         }
+        let (mut item_words_list, mut word_start) = (Vec::new(), vec![0u32]);
+        for item in 0..items {
+            item_words_list
+                .extend((0..words).filter(|&w| item_options[item * words + w] != 0).map(|w| w as u32));
+            word_start.push(item_words_list.len() as u32);
+        }
+        // Each option's clashing options, for Algorithm X: its items' options.
         let mut clash = Vec::new();
-        if options * words <= CLASH_WORDS {
+        if !colored && options * words <= CLASH_WORDS {
             clash = vec![0u64; options * words];
             for o in 0..options {
-                for item in matrix.option_items(o) {
+                for &item in &option_items[option_start[o] as usize..option_start[o + 1] as usize] {
                     for w in 0..words {
-                        clash[o * words + w] |= item_options[item * words + w];
+                        clash[o * words + w] |= item_options[item as usize * words + w];
                     }
                 }
             }
@@ -157,17 +208,26 @@ impl BitSolver {
             work_open[0] = 0;
         }
         let mut work_left = vec![0u64; item_words];
-        for item in 0..matrix.primary_items() {
+        for item in 0..primary {
             work_left[item / 64] |= 1 << (item % 64);
         }
         Ok(BitSolver {
-            primary: matrix.primary_items(),
+            primary,
             words,
             item_options,
+            item_words_list,
+            word_start,
+            others: option_start.windows(2).map(|w| w[1] - w[0] - 1).collect(),
             option_items,
             option_start,
-            option_primary,
-            clash,
+            node_colour,
+            node_set,
+            primary_items,
+            primary_start,
+            colour_sets,
+            colored,
+            purified: Vec::new(),
+            work_purified: if colored { vec![0; items] } else { Vec::new() },
             open: Vec::new(),
             counts: Vec::new(),
             left: Vec::new(),
@@ -175,6 +235,7 @@ impl BitSolver {
             chosen_item: Vec::new(),
             chosen: Vec::new(),
             depth: 0,
+            clash,
             start: (work_open.clone(), counts.clone(), work_left.clone()),
             preset: Vec::new(),
             solution: Vec::new(),
@@ -243,35 +304,42 @@ impl BitSolver {
     /// item with one before it; the search is then where it was.
     pub fn below(&mut self, prefix: &[usize]) -> Result<(), DlxError> {
         let options = self.option_start.len() - 1;
-        let items =
-            |o: usize| &self.option_items[self.option_start[o] as usize..self.option_start[o + 1] as usize];
-        // Checked first: a prefix refused leaves the search as it was.
-        let mut covered = std::collections::HashSet::new();
-        for &o in prefix {
-            if o >= options {
-                return Err(DlxError::NoSuchOption { option: o, options });
-            }
-            if let Some(&item) = items(o).iter().find(|i| covered.contains(*i)) {
-                return Err(DlxError::Conflict { option: o, item: item as usize });
-            }
-            covered.extend(items(o).iter().copied());
+        if let Some(&o) = prefix.iter().find(|&&o| o >= options) {
+            return Err(DlxError::NoSuchOption { option: o, options });
         }
+        let kept = (
+            self.work_open.clone(),
+            self.work_counts.clone(),
+            self.work_left.clone(),
+            self.work_purified.clone(),
+            self.stats,
+        );
         self.work_open.clone_from(&self.start.0);
         self.work_counts.clone_from(&self.start.1);
         self.work_left.clone_from(&self.start.2);
-        for &o in prefix {
-            for k in self.option_start[o] as usize..self.option_start[o + 1] as usize {
-                let t = self.option_items[k] as usize;
-                self.take_out(Row::Item(t));
-                if t < self.primary {
-                    self.work_left[t / 64] &= !(1 << (t % 64));
-                }
+        self.work_purified.iter_mut().for_each(|c| *c = 0);
+        for (n, &o) in prefix.iter().enumerate() {
+            if self.work_open[o / 64] >> (o % 64) & 1 == 0 {
+                // Taken out by an option before it: name an item they share.
+                let items = |o: usize| {
+                    &self.option_items[self.option_start[o] as usize..self.option_start[o + 1] as usize]
+                };
+                let item = items(o)
+                    .iter()
+                    .find(|i| prefix[..n].iter().any(|&p| items(p).contains(i)))
+                    .copied()
+                    .unwrap_or(items(o)[0]);
+                (self.work_open, self.work_counts, self.work_left, self.work_purified, self.stats) = kept;
+                return Err(DlxError::Conflict { option: o, item: item as usize });
             }
+            // As the dancing links choose it: each of its items covered or purified in order.
+            self.commit(o, 0, true);
         }
         self.preset = prefix.to_vec();
         self.open.clear();
         self.counts.clear();
         self.left.clear();
+        self.purified.clear();
         self.untried.clear();
         self.chosen_item.clear();
         self.chosen.clear();
@@ -296,12 +364,28 @@ impl BitSolver {
     /// Returns the nodes that hiding them link by link would hide: their other items.
     #[inline]
     fn take_out(&mut self, row: Row) -> u64 {
+        let words = self.words;
         let (table, at) = match row {
-            Row::Item(item) => (&self.item_options, item * self.words),
-            Row::Clash(option) => (&self.clash, option * self.words),
+            Row::Clash(option) => (&self.clash, option * words),
+            Row::Item(item) | Row::ItemBut(item, _) => (&self.item_options, item * words),
         };
+        if let (Row::Item(item) | Row::ItemBut(item, _), true) = (row, self.colored) {
+            // With colours: the words the item has options in, one by one.
+            let mut hidden = 0;
+            for i in self.word_start[item] as usize..self.word_start[item + 1] as usize {
+                let w = self.item_words_list[i] as usize;
+                let mut out = self.item_options[at + w];
+                if let Row::ItemBut(_, set) = row {
+                    out &= !self.colour_sets[set * words + w];
+                }
+                hidden += self.take_word(w, out);
+            }
+            return hidden;
+        }
+        // Without colours: one pass over every word of the open set (reading only the words an
+        // item has options in made the pentominoes 7% slower).
         let mut hidden = 0;
-        for (w, (open, &mine)) in self.work_open.iter_mut().zip(&table[at..at + self.words]).enumerate() {
+        for (w, (open, &mine)) in self.work_open.iter_mut().zip(&table[at..at + words]).enumerate() {
             let mut out = *open & mine;
             if out == 0 {
                 continue;
@@ -310,14 +394,80 @@ impl BitSolver {
             while out != 0 {
                 let o = w * 64 + out.trailing_zeros() as usize;
                 out &= out - 1;
-                let (from, primary) = (self.option_start[o] as usize, self.option_primary[o] as usize);
-                for &t in &self.option_items[from..primary] {
+                let (from, to) = (self.primary_start[o] as usize, self.primary_start[o + 1] as usize);
+                for &t in &self.primary_items[from..to] {
                     self.work_counts[t as usize] -= 1;
                 }
-                hidden += u64::from(self.option_start[o + 1]) - from as u64 - 1;
+                hidden += u64::from(self.others[o]);
             }
         }
         hidden
+    }
+
+    /// Take the open options of `mine`, word `w` of a set, out of the working state.
+    #[inline(always)]
+    fn take_word(&mut self, w: usize, mine: u64) -> u64 {
+        let mut out = self.work_open[w] & mine;
+        if out == 0 {
+            return 0;
+        }
+        self.work_open[w] &= !out;
+        let mut hidden = 0;
+        while out != 0 {
+            let o = w * 64 + out.trailing_zeros() as usize;
+            out &= out - 1;
+            for &t in &self.primary_items[self.primary_start[o] as usize..self.primary_start[o + 1] as usize]
+            {
+                self.work_counts[t as usize] -= 1;
+            }
+            hidden += u64::from(self.others[o]);
+            if self.colored {
+                // A node on an item purified to its colour stays in its list (DLX2).
+                let (from, to) = (self.option_start[o] as usize, self.option_start[o + 1] as usize);
+                let purified = &self.work_purified;
+                hidden -=
+                    self.option_items[from..to].iter().filter(|&&y| purified[y as usize] != 0).count() as u64;
+            }
+        }
+        hidden
+    }
+
+    /// Cover or purify, as DLX2 commits them, the items of option `o` from its node `first`
+    /// round to the one before `skip` (`skip == first` for them all): a colourless item is
+    /// covered, a coloured one purified to its colour (the options that give it another
+    /// colour, or none, taken out), one purified already left. Returns the updates.
+    fn commit(&mut self, o: usize, first: usize, count_all: bool) -> u64 {
+        let (from, to) = (self.option_start[o] as usize, self.option_start[o + 1] as usize);
+        let size = to - from;
+        let mut updates = 0;
+        for j in 0..size {
+            if j == size - 1 && !count_all {
+                break;
+            }
+            let k = from + (first + j) % size;
+            let (y, colour) = (self.option_items[k] as usize, self.node_colour[k]);
+            if colour == 0 {
+                updates += 1 + self.take_out(Row::Item(y));
+                if y < self.primary {
+                    self.work_left[y / 64] &= !(1 << (y % 64));
+                }
+            } else if self.work_purified[y] == 0 {
+                let set = self.node_set[k] as usize;
+                let words = self.words;
+                let kept: u32 = (0..words)
+                    .map(|w| {
+                        (self.work_open[w]
+                            & self.item_options[y * words + w]
+                            & self.colour_sets[set * words + w])
+                            .count_ones()
+                    })
+                    .sum();
+                self.stats.cleansings += 1 + u64::from(kept);
+                updates += self.take_out(Row::ItemBut(y, set));
+                self.work_purified[y] = colour;
+            }
+        }
+        updates
     }
 
     /// The primary item left with the fewest options, the first on a tie (`None` when none
@@ -374,6 +524,9 @@ impl BitSolver {
                     self.open.extend_from_slice(&self.work_open);
                     self.counts.extend_from_slice(&self.work_counts);
                     self.left.extend_from_slice(&self.work_left);
+                    if self.colored {
+                        self.purified.extend_from_slice(&self.work_purified);
+                    }
                     self.chosen_item.push(item as u32);
                     self.chosen.push(usize::MAX);
                     self.level = level;
@@ -388,6 +541,7 @@ impl BitSolver {
                         self.open.truncate(level * words);
                         self.counts.truncate(level * items);
                         self.left.truncate(level * item_words);
+                        self.purified.truncate(level * self.work_purified.len());
                         self.chosen_item.pop();
                         self.chosen.pop();
                         if level == 0 {
@@ -405,24 +559,27 @@ impl BitSolver {
                     self.work_open.copy_from_slice(&self.open[level * words..(level + 1) * words]);
                     self.work_counts.copy_from_slice(&self.counts[level * items..(level + 1) * items]);
                     self.work_left.copy_from_slice(&self.left[level * item_words..(level + 1) * item_words]);
+                    if self.colored {
+                        let p = self.work_purified.len();
+                        self.work_purified.copy_from_slice(&self.purified[level * p..(level + 1) * p]);
+                    }
                     let item = self.chosen_item[level] as usize;
                     let (from, to) = (self.option_start[o] as usize, self.option_start[o + 1] as usize);
-                    // DLX1 covers the option's other items from the one after the chosen
-                    // item round to the one before: the updates add up the same in any order
-                    // (an item each, and the other items of each option hidden, once).
                     if self.clash.is_empty() {
-                        for k in from..to {
-                            let t = self.option_items[k] as usize;
-                            if t != item {
-                                self.stats.updates += 1 + self.take_out(Row::Item(t));
-                            }
-                        }
+                        // DLX1 and DLX2 cover (or purify) the option's other items from the
+                        // one after the chosen item round to the one before.
+                        let at = self.option_items[from..to].iter().position(|&t| t as usize == item);
+                        let at = at.expect("the option has the item it was chosen for");
+                        self.stats.updates += self.commit(o, at + 1, false);
                     } else {
+                        // Without colours the updates add up the same in any order (an item
+                        // each, and the other items of each option hidden, once): the
+                        // option's clashing options go in one pass.
                         self.stats.updates += (to - from - 1) as u64 + self.take_out(Row::Clash(o));
-                    }
-                    for k in from..self.option_primary[o] as usize {
-                        let t = self.option_items[k] as usize;
-                        self.work_left[t / 64] &= !(1 << (t % 64));
+                        for k in self.primary_start[o] as usize..self.primary_start[o + 1] as usize {
+                            let t = self.primary_items[k] as usize;
+                            self.work_left[t / 64] &= !(1 << (t % 64));
+                        }
                     }
                     if self.work_left.iter().all(|&w| w == 0) {
                         // A solution counts as a node of its own, as in DLX1.

@@ -76,8 +76,8 @@ pub enum DlxError {
         /// The most.
         hi: u32,
     },
-    /// A solver asked for a matrix it does not solve (the bit-set search of Algorithm X, for
-    /// a matrix with colours or multiplicities).
+    /// A solver asked for a matrix it does not solve (the search on bit sets, for a matrix
+    /// with multiplicities).
     Unsupported {
         /// What the matrix has that the solver does not take.
         what: &'static str,

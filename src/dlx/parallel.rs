@@ -54,7 +54,7 @@ impl Cut for Bits {
     }
 
     fn below(matrix: &mut Matrix, prefix: &Vec<usize>, limits: Limits) -> (Stats, Outcome) {
-        let mut solver = BitSolver::new(matrix).expect("Algorithm X");
+        let mut solver = BitSolver::new(matrix).expect("Algorithm X or C");
         solver.below(prefix).expect("the options of a prefix never clash");
         solver.set_limits(limits);
         solver.count_solutions();
@@ -84,12 +84,12 @@ impl Cut for Nodes {
 }
 
 impl Matrix {
-    /// Whether the search of Algorithm X on bit sets ([`BitSolver`]) is the one to run: no
-    /// colours, no multiplicities, and sets that fit ([`BitSolver::fits`]). Its counters are
-    /// the dancing links' to the unit; it takes the tree in a third to a half of their time
+    /// Whether the search on bit sets ([`BitSolver`], Algorithms X and C) is the one to run:
+    /// no multiplicities, and sets that fit ([`BitSolver::fits`]). Its counters are the dancing
+    /// links' to the unit (DLX1's and DLX2's); it takes the tree in a fraction of their time
     /// (BENCHMARKS.md §4).
     pub fn takes_bits(&self) -> bool {
-        !self.has_colors() && !self.has_multiplicities() && BitSolver::fits(self)
+        !self.has_multiplicities() && BitSolver::fits(self)
     }
 
     /// The top of the search at the shallowest depth that gives at least `parts` prefixes (or,

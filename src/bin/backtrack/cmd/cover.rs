@@ -359,8 +359,8 @@ impl Plan {
         let args = &self.args;
         let wanted = self.wanted();
         let problem_kind = (algorithm(problem), problem.matrix_ref().has_colors());
-        // Algorithm X on bit sets where it fits and nobody watches the links dance: the same
-        // tree and counters, in a third to a half of the time (BENCHMARKS.md §4).
+        // Algorithms X and C on bit sets where they fit and nobody watches the links dance:
+        // the same tree and counters, in a fraction of the time (BENCHMARKS.md §4).
         if problem.matrix_ref().takes_bits() && !watching.any() {
             let names = problem.names();
             let mut solver = BitSolver::new(problem.matrix_ref())
