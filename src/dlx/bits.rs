@@ -58,7 +58,7 @@ pub struct BitSolver {
     /// Each item's options, `words` words an item, and the words where it has some, from
     /// `word_start[item]` on (an item of a few options reads a few words, not all of them).
     item_options: Vec<u64>,
-    item_words_list: Vec<u32>,
+    used_words: Vec<u32>,
     word_start: Vec<u32>,
     /// Each option's items in the order given, from `option_start[o]` to `option_start[o + 1]`,
     /// with each one's colour (0: none) and, for a colour, the number of the set of options
@@ -106,7 +106,8 @@ pub struct BitSolver {
     /// with, and the solution just found.
     preset: Vec<usize>,
     solution: Vec<usize>,
-    item_words: usize,
+    /// Words of the set of primary items left to cover.
+    left_words: usize,
     level: usize,
     state: State,
     stats: Stats,
@@ -147,7 +148,7 @@ impl BitSolver {
         }
         let (items, options) = (matrix.items(), matrix.options());
         let words = options.div_ceil(64).max(1);
-        let item_words = matrix.primary_items().div_ceil(64).max(1);
+        let left_words = matrix.primary_items().div_ceil(64).max(1);
         let primary = matrix.primary_items();
         let colored = matrix.has_colors();
         let mut item_options = vec![0u64; items * words];
@@ -182,11 +183,10 @@ impl BitSolver {
             option_start.push(option_items.len() as u32);
             primary_start.push(primary_items.len() as u32);
         }
-        let (mut item_words_list, mut word_start) = (Vec::new(), vec![0u32]);
+        let (mut used_words, mut word_start) = (Vec::new(), vec![0u32]);
         for item in 0..items {
-            item_words_list
-                .extend((0..words).filter(|&w| item_options[item * words + w] != 0).map(|w| w as u32));
-            word_start.push(item_words_list.len() as u32);
+            used_words.extend((0..words).filter(|&w| item_options[item * words + w] != 0).map(|w| w as u32));
+            word_start.push(used_words.len() as u32);
         }
         // Each option's clashing options, for Algorithm X: its items' options.
         let mut clash = Vec::new();
@@ -207,7 +207,7 @@ impl BitSolver {
         if options == 0 {
             work_open[0] = 0;
         }
-        let mut work_left = vec![0u64; item_words];
+        let mut work_left = vec![0u64; left_words];
         for item in 0..primary {
             work_left[item / 64] |= 1 << (item % 64);
         }
@@ -215,7 +215,7 @@ impl BitSolver {
             primary,
             words,
             item_options,
-            item_words_list,
+            used_words,
             word_start,
             others: option_start.windows(2).map(|w| w[1] - w[0] - 1).collect(),
             option_items,
@@ -242,7 +242,7 @@ impl BitSolver {
             work_open,
             work_counts: counts,
             work_left,
-            item_words,
+            left_words,
             level: 0,
             state: State::Forward,
             stats: Stats::default(),
@@ -373,7 +373,7 @@ impl BitSolver {
             // With colours: the words the item has options in, one by one.
             let mut hidden = 0;
             for i in self.word_start[item] as usize..self.word_start[item + 1] as usize {
-                let w = self.item_words_list[i] as usize;
+                let w = self.used_words[i] as usize;
                 let mut out = self.item_options[at + w];
                 if let Row::ItemBut(_, set) = row {
                     out &= !self.colour_sets[set * words + w];
@@ -383,7 +383,8 @@ impl BitSolver {
             return hidden;
         }
         // Without colours: one pass over every word of the open set (reading only the words an
-        // item has options in made the pentominoes 7% slower).
+        // item has options in made the pentominoes 7% slower). The body is `take_word`'s without
+        // the colours: calling it here, its colour test never true, made them 5% slower.
         let mut hidden = 0;
         for (w, (open, &mine)) in self.work_open.iter_mut().zip(&table[at..at + words]).enumerate() {
             let mut out = *open & mine;
@@ -433,7 +434,8 @@ impl BitSolver {
     }
 
     /// Cover or purify, as DLX2 commits them, the items of option `o` from its node `first`
-    /// round to the one before `skip` (`skip == first` for them all): a colourless item is
+    /// round: all of them with `count_all` (an option chosen before the search), else all but
+    /// the last (the one before `first`, whose item the search chose). A colourless item is
     /// covered, a coloured one purified to its colour (the options that give it another
     /// colour, or none, taken out), one purified already left. Returns the updates.
     fn commit(&mut self, o: usize, first: usize, count_all: bool) -> u64 {
@@ -454,8 +456,12 @@ impl BitSolver {
             } else if self.work_purified[y] == 0 {
                 let set = self.node_set[k] as usize;
                 let words = self.words;
-                let kept: u32 = (0..words)
-                    .map(|w| {
+                // The options kept: those open that give the item this colour, read in the words
+                // where the item has options, as `take_out` reads them.
+                let kept: u32 = self.used_words[self.word_start[y] as usize..self.word_start[y + 1] as usize]
+                    .iter()
+                    .map(|&w| {
+                        let w = w as usize;
                         (self.work_open[w]
                             & self.item_options[y * words + w]
                             & self.colour_sets[set * words + w])
@@ -493,7 +499,7 @@ impl BitSolver {
 
     /// Search on to the next solution: `false` when there is none left or the budget ran out.
     fn advance(&mut self) -> bool {
-        let (words, items, item_words) = (self.words, self.primary, self.item_words);
+        let (words, items, left_words) = (self.words, self.primary, self.left_words);
         loop {
             match self.state {
                 State::Done => return false,
@@ -540,7 +546,7 @@ impl BitSolver {
                         self.untried.truncate(level * words);
                         self.open.truncate(level * words);
                         self.counts.truncate(level * items);
-                        self.left.truncate(level * item_words);
+                        self.left.truncate(level * left_words);
                         self.purified.truncate(level * self.work_purified.len());
                         self.chosen_item.pop();
                         self.chosen.pop();
@@ -558,7 +564,7 @@ impl BitSolver {
                     // The level's state, then the option's other items covered.
                     self.work_open.copy_from_slice(&self.open[level * words..(level + 1) * words]);
                     self.work_counts.copy_from_slice(&self.counts[level * items..(level + 1) * items]);
-                    self.work_left.copy_from_slice(&self.left[level * item_words..(level + 1) * item_words]);
+                    self.work_left.copy_from_slice(&self.left[level * left_words..(level + 1) * left_words]);
                     if self.colored {
                         let p = self.work_purified.len();
                         self.work_purified.copy_from_slice(&self.purified[level * p..(level + 1) * p]);

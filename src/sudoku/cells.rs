@@ -127,6 +127,12 @@ impl Cells {
         &self.words[..words(self.side)]
     }
 
+    /// The set as one `u128` (bit i: the cell numbered i) on a grid of 128 cells or fewer,
+    /// where its first two words hold every cell; `None` on a larger grid.
+    pub(crate) fn as_u128(self) -> Option<u128> {
+        (words(self.side) <= 2).then(|| u128::from(self.words[0]) | u128::from(self.words[1]) << 64)
+    }
+
     /// The first cell in reading order, if any.
     pub fn first(self) -> Option<Cell> {
         self.iter().next()

@@ -46,14 +46,13 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
     // digits, its places and the cells that see them all as `u128`s: "every place of x in A
     // sees every place of x in B" is then one AND a pair (the thousands of pairs of sets
     // made this step twice as slow on sets of cells of any grid, ten words each).
-    let peers: Vec<u128> = if grid.geometry().cells() <= 128 {
-        grid.geometry()
-            .all_cells()
-            .map(|c| grid.peer_set(c).iter().fold(0, |m, p| m | 1 << p.index()))
-            .collect()
-    } else {
-        Vec::new()
-    };
+    // Each cell's peers as a `u128`, or none on a larger grid.
+    let peers: Vec<u128> = grid
+        .geometry()
+        .all_cells()
+        .map(|c| grid.peer_set(c).as_u128())
+        .collect::<Option<_>>()
+        .unwrap_or_default();
     let small = !peers.is_empty();
     let sets = almost_locked_sets(grid, &peers);
     for (i, a) in sets.iter().enumerate() {

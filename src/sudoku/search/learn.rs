@@ -171,6 +171,8 @@ pub(crate) struct Learner {
     done: bool,
     /// The learned clause being made, and scratch for its minimisation.
     learnt: Vec<u32>,
+    /// The conflict that last counted each decision level ([`Learner::lbd`]).
+    level_mark: Vec<u32>,
     stack: Vec<u32>,
     to_clear: Vec<u32>,
     scratch: Vec<u32>,
@@ -280,6 +282,7 @@ impl Learner {
             reductions: 0,
             done: false,
             learnt: Vec::new(),
+            level_mark: vec![u32::MAX; vars + 1],
             stack: Vec::new(),
             to_clear: Vec::new(),
             scratch: Vec::new(),
@@ -664,13 +667,12 @@ impl Learner {
         true
     }
 
-    /// Keep `lits` as a clause (at least two literals, the first two to be watched).
-    fn add_clause(&mut self, lits: Vec<u32>, lbd: u32) -> u32 {
-        let id = self.clauses.push(&lits, lbd);
+    /// Watch the first two literals of the clause at `at` (it has two at least).
+    fn watch(&mut self, at: u32) {
+        let lits = self.clauses.lits(at);
         let (a, b) = (lits[0], lits[1]);
-        self.watches[a as usize].push(Watch { clause: id, blocker: b });
-        self.watches[b as usize].push(Watch { clause: id, blocker: a });
-        id
+        self.watches[a as usize].push(Watch { clause: at, blocker: b });
+        self.watches[b as usize].push(Watch { clause: at, blocker: a });
     }
 
     /// Exclude the grid `values` from the solutions to come: a clause that one of its open
@@ -694,7 +696,8 @@ impl Learner {
             0 => self.done = true,
             1 => self.enqueue(lits[0], Reason::Decided),
             _ => {
-                self.add_clause(lits, 0);
+                let at = self.clauses.push(&lits, 0);
+                self.watch(at);
             }
         }
     }
@@ -746,11 +749,7 @@ impl Learner {
             list.clear();
         }
         for i in 0..self.clauses.kept.len() {
-            let at = self.clauses.kept[i];
-            let lits = self.clauses.lits(at);
-            let (a, b) = (lits[0], lits[1]);
-            self.watches[a as usize].push(Watch { clause: at, blocker: b });
-            self.watches[b as usize].push(Watch { clause: at, blocker: a });
+            self.watch(self.clauses.kept[i]);
         }
     }
 
@@ -775,16 +774,14 @@ impl Learner {
                     return None;
                 }
                 let back = self.analyze(conflict);
+                let lbd = self.lbd();
                 self.cancel_until(back);
-                let lits = std::mem::take(&mut self.learnt);
-                if lits.len() == 1 {
-                    self.enqueue(lits[0], Reason::Decided);
-                    self.learnt = lits;
+                let first = self.learnt[0];
+                if self.learnt.len() == 1 {
+                    self.enqueue(first, Reason::Decided);
                 } else {
-                    let lbd = self.lbd(&lits);
-                    let first = lits[0];
-                    self.learnt = Vec::new();
-                    let id = self.add_clause(lits, lbd);
+                    let id = self.clauses.push(&self.learnt, lbd);
+                    self.watch(id);
                     self.enqueue(first, Reason::Clause(id));
                 }
                 self.var_inc /= 0.98;
@@ -837,11 +834,19 @@ impl Learner {
         }
     }
 
-    fn lbd(&mut self, lits: &[u32]) -> u32 {
-        let mut levels: Vec<u32> = lits.iter().map(|&l| self.level[(l >> 1) as usize]).collect();
-        levels.sort_unstable();
-        levels.dedup();
-        levels.len() as u32
+    /// The literal block distance of the clause being learned: how many decision levels its
+    /// literals span (each level marked with this conflict's number, nothing to clear).
+    fn lbd(&mut self) -> u32 {
+        let mark = self.conflicts as u32;
+        let mut levels = 0;
+        for &lit in &self.learnt {
+            let level = self.level[(lit >> 1) as usize] as usize;
+            if self.level_mark[level] != mark {
+                self.level_mark[level] = mark;
+                levels += 1;
+            }
+        }
+        levels
     }
 }
 

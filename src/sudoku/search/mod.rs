@@ -102,10 +102,9 @@ pub struct Solutions {
     frames: Vec<Frame>,
     /// The state each guess replaced, one after the other.
     saved: Vec<u32>,
-    /// Whether the search may hand over to clause learning (no killer sums, no rules of the
-    /// user's own), and the solutions found before it does, which it must not find again.
-    learns: bool,
-    /// The guesses after which it does ([`Solutions::learn_after`]).
+    /// The guesses after which the search hands over to clause learning, where the grid lets
+    /// it ([`Tables::learns`], [`Solutions::learn_after`]), and the solutions found before it
+    /// does, which it must not find again.
     learn_after: u64,
     found: Vec<Vec<u8>>,
     /// The search with clause learning, once it has taken over ([`learn`]).
@@ -181,6 +180,9 @@ pub(crate) struct Tables {
     /// Whether the search guesses in cells only (killer cages, relations between cells), not
     /// among a value's places in a house.
     cells_only: bool,
+    /// Whether clause learning ([`learn`]) takes the grid's rules: everything but killer sums
+    /// and rules of the user's own, which only the depth-first search's propagation reads.
+    learns: bool,
 }
 
 /// Every set of values of a grid (one bit a value) by its size and sum, made once where there
@@ -275,6 +277,7 @@ impl Tables {
             cages.push((from, cage_cells.len() as u32, sum));
         }
         let cells_only = !cages.is_empty() || geometry.relation().is_some();
+        let learns = cages.is_empty() && geometry.rules().is_empty();
         let words = geometry.cells().div_ceil(64);
         let sets = if cages.is_empty() { Sets::default() } else { Sets::new(geometry.side()) };
         let mut peer_bits = Vec::new();
@@ -299,6 +302,7 @@ impl Tables {
             locks,
             lock_cells,
             linear: OnceLock::new(),
+            learns,
             cells_only,
             sets,
         }
@@ -319,7 +323,6 @@ impl Solutions {
     pub fn new(board: &Board) -> Solutions {
         let geometry = board.geometry().clone();
         let tables = geometry.search_tables();
-        let learns = tables.cages.is_empty() && geometry.rules().is_empty();
         let mut search = Solutions {
             read: vec![0; tables.cages.len()],
             tables,
@@ -329,7 +332,6 @@ impl Solutions {
             matched: vec![0; geometry.houses().len()],
             frames: Vec::new(),
             saved: Vec::new(),
-            learns,
             learn_after: learn::AFTER_GUESSES,
             found: Vec::new(),
             learner: None,
@@ -1028,14 +1030,14 @@ impl Iterator for Solutions {
             match self.choose() {
                 None if self.keeps_own_rules() => {
                     self.stats.solutions += 1;
-                    if self.learns && self.found.len() < learn::KEEP_FOUND {
+                    if self.tables.learns && self.found.len() < learn::KEEP_FOUND {
                         self.found.push(self.values());
                     }
                     return Some(());
                 }
                 // A search that keeps failing: clause learning takes over from the root.
                 Some(_)
-                    if self.learns
+                    if self.tables.learns
                         && self.found.len() < learn::KEEP_FOUND
                         && self.stats.guesses >= self.learn_after =>
                 {
