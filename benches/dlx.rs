@@ -21,7 +21,7 @@
 //!
 //! DATA_DIR defaults to `../shared/data`. Each figure is the best of `--runs` runs (default 3).
 
-use backtrack::dlx::{BitSolver, Matrix, Named};
+use backtrack::dlx::{BitMultiSolver, BitSolver, Matrix, Named};
 use backtrack::sudoku::{Board, Cell, Digit, ExactCover};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -185,6 +185,12 @@ fn count_bits_colored(p: &Colored) -> u64 {
     BitSolver::new(named.matrix_ref()).unwrap().count_solutions()
 }
 
+/// Ours on bit sets with multiplicities (Algorithm M), from the same text.
+fn count_bits_multi(p: &Colored) -> u64 {
+    let named = Named::from_knuth_format(&p.text).unwrap();
+    BitMultiSolver::new(named.matrix_ref()).count_solutions()
+}
+
 /// `dlx` 0.8 from the same text: its Algorithm C, or M (with Knuth's tiebreak) on bounds.
 fn count_dlx_colored(p: &Colored, multiplicities: bool) -> u64 {
     use dlx::choose::{knuth_tiebreak, mrv_chooser, no_tiebreak, prefer_any};
@@ -276,7 +282,8 @@ fn count_algoxcc(p: &Colored) -> u64 {
 }
 
 /// The colours and multiplicities tables.
-fn colours_and_multiplicities(runs: usize) {
+/// Algorithm C: word rectangles and a killer Sudoku, beside the crates that have colours.
+fn colours(runs: usize) {
     let ms = |d: Duration| format!("{:.0} ms", d.as_secs_f64() * 1e3);
     let ratio = |peer: Duration, ours: Duration| format!("{:.2}", peer.as_secs_f64() / ours.as_secs_f64());
     println!();
@@ -312,20 +319,31 @@ fn colours_and_multiplicities(runs: usize) {
         }
         println!("| {name} | {n} | {} |", cells.join(" | "));
     }
+}
+
+/// Algorithm M: tilings with pieces used several times, beside `dlx`.
+fn multiplicities(runs: usize) {
+    let ms = |d: Duration| format!("{:.0} ms", d.as_secs_f64() * 1e3);
+    let ratio = |peer: Duration, ours: Duration| format!("{:.2}", peer.as_secs_f64() / ours.as_secs_f64());
     println!();
     println!("Multiplicities (Algorithm M), one thread, every solution:");
     println!();
-    println!("| instance | solutions | ours | dlx 0.8 | dlx / ours |");
-    println!("|---|---:|---:|---:|---:|");
+    println!(
+        "| instance | solutions | ours, links | ours, bit sets | dlx 0.8 | dlx / links | dlx / bit sets |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|");
     for (rows, cols, l, m) in [(5, 6, 8, 6), (6, 6, 10, 6)] {
         let p = Colored::from_knuth(instances::tiling(rows, cols, &[("L", l), ("M", m)]));
-        let (n, ours) = best_of(runs, || count_ours_colored(&p));
+        let (n, links) = best_of(runs, || count_ours_colored(&p));
+        let (n_bits, ours) = best_of(runs, || count_bits_multi(&p));
         let (n_dlx, dlx) = best_of(runs, || count_dlx_colored(&p, true));
-        assert_eq!(n, n_dlx, "tiling {rows}x{cols}: dlx agrees");
+        assert_eq!((n, n), (n_bits, n_dlx), "tiling {rows}x{cols}: bit sets and dlx agree");
         println!(
-            "| tile {rows}×{cols}, {l} L + {m} M | {n} | {} | {} | {} |",
+            "| tile {rows}×{cols}, {l} L + {m} M | {n} | {} | {} | {} | {} | {} |",
+            ms(links),
             ms(ours),
             ms(dlx),
+            ratio(dlx, links),
             ratio(dlx, ours)
         );
     }
@@ -334,14 +352,30 @@ fn colours_and_multiplicities(runs: usize) {
 fn main() {
     let mut dir = PathBuf::from("../shared/data");
     let mut runs = 3;
+    // One algorithm's rows only: x, c or m (all when empty).
+    let mut only = String::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--runs" => runs = args.next().and_then(|a| a.parse().ok()).expect("a number"),
+            "--only" => only = args.next().expect("x, c or m"),
             "--bench" => {}
             _ => dir = PathBuf::from(arg),
         }
     }
+    if only.is_empty() || only == "x" {
+        algorithm_x(&dir, runs);
+    }
+    if only.is_empty() || only == "c" {
+        colours(runs);
+    }
+    if only.is_empty() || only == "m" {
+        multiplicities(runs);
+    }
+}
+
+/// Algorithm X: Knuth's instances and Sudoku, beside `dlx` and `xcov`.
+fn algorithm_x(dir: &std::path::Path, runs: usize) {
     println!(
         "| problem | solutions | ours, links | ours, bit sets | dlx 0.8 | xcov 0.3 | dlx / links | dlx / bit sets | xcov / bit sets | ours, 2 threads | dlx / ours, 2 threads |"
     );
@@ -410,5 +444,4 @@ fn main() {
             None,
         );
     }
-    colours_and_multiplicities(runs);
 }

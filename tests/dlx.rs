@@ -2,7 +2,7 @@
 
 mod common;
 
-use backtrack::dlx::{BitSolver, Budget, DlxError, Matrix, Named, Outcome};
+use backtrack::dlx::{BitMultiSolver, BitSolver, Budget, DlxError, Matrix, MultiSolver, Named, Outcome};
 use backtrack::sudoku::{Board, ExactCover};
 use common::instances;
 use common::*;
@@ -422,6 +422,25 @@ fn langford_pairs_count_as_oeis_and_dlx1_count() {
     }
 }
 
+/// The solutions, counters and outcome of Algorithm M on dancing links and on bit sets, for a
+/// matrix and a budget of nodes.
+fn both_ways_m(m: &Matrix, nodes: u64) -> [(Vec<Vec<usize>>, backtrack::dlx::Stats, Outcome); 2] {
+    let budget = Budget::nodes(nodes);
+    let mut links = m.clone();
+    let mut solver = MultiSolver::new(&mut links).budget(&budget);
+    let mut found = Vec::new();
+    let stats = solver.search(|options| {
+        found.push(options.to_vec());
+        true
+    });
+    let dancing = (found, stats, solver.outcome());
+    drop(solver);
+    links.sanity().unwrap();
+    let mut bits = BitMultiSolver::new(m).budget(&budget);
+    let found: Vec<Vec<usize>> = std::iter::from_fn(|| bits.next_solution().map(<[usize]>::to_vec)).collect();
+    [dancing, (found, bits.stats(), bits.outcome())]
+}
+
 /// The solutions, counters and outcome of Algorithm X on dancing links and on bit sets, for a
 /// matrix and a budget of nodes.
 fn both_ways(m: &Matrix, nodes: u64) -> [(Vec<Vec<usize>>, backtrack::dlx::Stats, Outcome); 2] {
@@ -486,8 +505,41 @@ fn bit_sets_below_a_prefix_and_refusals() {
     let mut bounded = Matrix::new(1, 0);
     bounded.add_option(&[0]).unwrap();
     bounded.set_bounds(0, 1, 2).unwrap();
-    assert!(!bounded.takes_bits());
+    // Bounds are Algorithm M's: on bit sets too, but not as Algorithm X.
+    assert!(bounded.takes_bits());
     assert!(matches!(BitSolver::new(&bounded), Err(DlxError::Unsupported { .. })));
+    assert_eq!(BitMultiSolver::new(&bounded).count_solutions(), 1);
+}
+
+/// A matrix of random options (items taken modulo the number of items, colours 0 to 3 on the
+/// secondary items when `colours`), and `bounds` (`lo` and `hi - lo`) on its first primary
+/// items.
+fn random_matrix(
+    primary: usize,
+    secondary: usize,
+    raw: Vec<Vec<(usize, u32)>>,
+    colours: bool,
+    bounds: &[(u32, u32)],
+) -> Matrix {
+    let items = primary + secondary;
+    let mut m = Matrix::new(primary, secondary);
+    for (item, &(lo, extra)) in bounds.iter().take(primary).enumerate() {
+        m.set_bounds(item, lo, (lo + extra).max(1)).unwrap();
+    }
+    for option in raw {
+        let mut option: Vec<(usize, u32)> = option
+            .into_iter()
+            .map(|(i, c)| (i % items, if colours && i % items >= primary { c } else { 0 }))
+            .collect();
+        option.sort_unstable_by_key(|&(i, _)| i);
+        option.dedup_by_key(|&mut (i, _)| i);
+        // Items in an order of the option's own, not sorted: the order DLX2 and DLX3 commit
+        // them.
+        let half = option.len() / 2;
+        option.rotate_left(half);
+        m.add_colored_option(&option).unwrap();
+    }
+    m
 }
 
 proptest::proptest! {
@@ -506,21 +558,24 @@ proptest::proptest! {
         // order, the same counters, the same outcome (a bound on every search: a matrix of
         // many small options can have more solutions than a test can list).
         // With colours (0 to 3, 0 none) on the secondary items: Algorithm C, DLX2's counts.
-        let items = primary + secondary;
-        let mut m = Matrix::new(primary, secondary);
-        for option in raw {
-            let mut option: Vec<(usize, u32)> = option
-                .into_iter()
-                .map(|(i, c)| (i % items, if colours && i % items >= primary { c } else { 0 }))
-                .collect();
-            option.sort_unstable_by_key(|&(i, _)| i);
-            option.dedup_by_key(|&mut (i, _)| i);
-            // Items in an order of the option's own, not sorted: the order DLX2 commits them.
-            let half = option.len() / 2;
-            option.rotate_left(half);
-            m.add_colored_option(&option).unwrap();
-        }
+        let m = random_matrix(primary, secondary, raw, colours, &[]);
         let [dancing, bits] = both_ways(&m, nodes);
+        proptest::prop_assert_eq!(bits, dancing);
+    }
+
+    #[test]
+    fn algorithm_m_on_bit_sets_searches_the_tree_of_the_dancing_links(
+        primary in 1usize..70,
+        secondary in 0usize..6,
+        raw in proptest::collection::vec(proptest::collection::vec((0usize..100, 0u32..4), 1..6), 0..140),
+        bounds in proptest::collection::vec((0u32..3, 0u32..3), 70),
+        colours in proptest::bool::ANY,
+        nodes in 1u64..20_000,
+    ) {
+        // As above, with bounds on the primary items (0 to 4 covers, some with slack, some
+        // exactly once): Algorithm M, DLX3's tree and counts, null moves included.
+        let m = random_matrix(primary, secondary, raw, colours, &bounds);
+        let [dancing, bits] = both_ways_m(&m, nodes);
         proptest::prop_assert_eq!(bits, dancing);
     }
 }

@@ -7,7 +7,7 @@ mod common;
 
 use common::instances::tiling;
 
-use backtrack::dlx::{DlxError, MultiSolver, Named, Outcome};
+use backtrack::dlx::{BitMultiSolver, DlxError, MultiSolver, Named, Outcome};
 
 /// Solutions, nodes, updates and cleansings of a whole count, and the solutions' options.
 fn counts(text: &str) -> ((u64, u64, u64, u64), Vec<Vec<String>>) {
@@ -20,6 +20,16 @@ fn counts(text: &str) -> ((u64, u64, u64, u64), Vec<Vec<String>>) {
         true
     });
     assert_eq!(solver.outcome(), Outcome::Exhausted);
+    drop(solver);
+    // On bit sets: the same solutions in the same order, and the same counters.
+    let mut bits = BitMultiSolver::new(p.matrix_ref());
+    let mut on_bits = Vec::new();
+    while let Some(options) = bits.next_solution() {
+        on_bits.push(options.iter().map(|&o| names.option(o).to_string()).collect::<Vec<_>>());
+    }
+    assert_eq!(bits.outcome(), Outcome::Exhausted);
+    assert_eq!(on_bits, solutions);
+    assert_eq!(bits.stats(), s);
     ((s.solutions, s.nodes, s.updates, s.cleansings), solutions)
 }
 

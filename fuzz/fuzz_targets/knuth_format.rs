@@ -9,7 +9,7 @@
 
 #![no_main]
 
-use backtrack::dlx::{BitSolver, Budget, MultiSolver, Named};
+use backtrack::dlx::{BitMultiSolver, BitSolver, Budget, MultiSolver, Named, Outcome, Stats};
 use backtrack_fuzz::timed;
 use libfuzzer_sys::fuzz_target;
 
@@ -51,17 +51,23 @@ fuzz_target!(|data: &[u8]| {
         }
     };
     if problem.matrix_ref().has_multiplicities() {
+        let bits = problem.matrix_ref().takes_bits().then(|| BitMultiSolver::new(problem.matrix_ref()));
         let mut solver = MultiSolver::new(problem.matrix()).budget(&Budget::nodes(5_000));
-        let mut found = 0;
+        let mut found = Vec::new();
         timed("a bounded search", || {
             solver.search(|solution| {
                 check(solution);
-                found += 1;
-                found < 50
+                found.push(solution.to_vec());
+                found.len() < 50
             })
         });
+        let (stats, outcome) = (solver.stats(), solver.outcome());
         drop(solver);
         problem.matrix_ref().sanity().expect("the links are whole after the search");
+        // Algorithm M on bit sets: the same solutions in the same order, the same counters.
+        if let Some(bits) = bits {
+            same_search(bits.budget(&Budget::nodes(5_000)), &found, (stats, outcome));
+        }
         return;
     }
     let bits = problem
@@ -82,18 +88,41 @@ fuzz_target!(|data: &[u8]| {
     problem.matrix_ref().sanity().expect("the links are whole after the search");
     // Algorithms X and C on bit sets: the same solutions in the same order, the same counters.
     if let Some(bits) = bits {
-        let mut bits = bits.budget(&Budget::nodes(5_000));
-        let mut again = Vec::new();
-        timed("the search on bit sets", || {
-            while again.len() < found.len() {
-                let Some(solution) = bits.next_solution() else { break };
-                again.push(solution.to_vec());
-            }
-        });
-        assert_eq!(again, found, "bit sets and dancing links find other solutions");
-        if found.len() < 50 {
-            assert!(bits.next_solution().is_none());
-            assert_eq!((bits.stats(), bits.outcome()), (stats, outcome), "bit sets count otherwise");
-        }
+        same_search(bits.budget(&Budget::nodes(5_000)), &found, (stats, outcome));
     }
 });
+
+/// A search on bit sets finds the dancing links' solutions `found` (up to 50) in their order,
+/// and ends with their counters and outcome when they found fewer.
+fn same_search(bits: impl Iterator<Item = Vec<usize>> + Ended, found: &[Vec<usize>], end: (Stats, Outcome)) {
+    let mut bits = bits;
+    let mut again = Vec::new();
+    timed("the search on bit sets", || {
+        while again.len() < found.len() {
+            let Some(solution) = bits.next() else { break };
+            again.push(solution);
+        }
+    });
+    assert_eq!(again, found, "bit sets and dancing links find other solutions");
+    if found.len() < 50 {
+        assert!(bits.next().is_none());
+        assert_eq!(bits.end(), end, "bit sets count otherwise");
+    }
+}
+
+/// The counters and outcome of a search on bit sets.
+trait Ended {
+    fn end(&self) -> (Stats, Outcome);
+}
+
+impl Ended for BitSolver {
+    fn end(&self) -> (Stats, Outcome) {
+        (self.stats(), self.outcome())
+    }
+}
+
+impl Ended for BitMultiSolver {
+    fn end(&self) -> (Stats, Outcome) {
+        (self.stats(), self.outcome())
+    }
+}

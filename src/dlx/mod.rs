@@ -10,6 +10,9 @@
 //! - [`Matrix`]: items and options by number; [`Matrix::solver`] starts a search.
 //! - [`Solver`]: a lazy iterator of solutions, with givens ([`Solver::choose`]), a
 //!   [`Budget`], and [`Stats`] counted as Knuth's DLX1 counts them.
+//! - [`BitSolver`]: the same tree and counters on bit sets, in a fraction of the time.
+//! - [`MultiSolver`] and [`BitMultiSolver`]: Algorithm M, items with multiplicities
+//!   ([`Matrix::set_bounds`]), counted as Knuth's DLX3 counts, on links and on bit sets.
 //! - [`Named`]: items and options by name; [`Named::from_knuth_format`] reads Knuth's files.
 //!
 //! The links are indices into `Vec`s ("a 'pointer' is an array index", Knuth), and the search
@@ -17,6 +20,7 @@
 //! is no `unsafe` and no recursion.
 
 mod bits;
+mod bits_multi;
 mod error;
 mod format;
 mod matrix;
@@ -26,6 +30,7 @@ mod parallel;
 mod solver;
 
 pub use bits::BitSolver;
+pub use bits_multi::BitMultiSolver;
 pub use error::DlxError;
 pub use matrix::Matrix;
 pub use multi::MultiSolver;

@@ -78,6 +78,13 @@ fn option_at(matrix: &Matrix, cur: u32) -> usize {
     if cur > matrix.last_item() { matrix.option_of(cur) } else { MultiSolver::NULL_MOVE }
 }
 
+/// The moves of a prefix of nodes ([`MultiSolver::prefixes`]): each node's option, or
+/// [`MultiSolver::NULL_MOVE`] for an item's header, as
+/// [`BitMultiSolver`](super::BitMultiSolver) replays them.
+pub(super) fn moves_of(matrix: &Matrix, prefix: &[u32]) -> Vec<usize> {
+    prefix.iter().map(|&cur| option_at(matrix, cur)).collect()
+}
+
 /// DLX3's `bound` and `slack` of an item: how many more covers it may take, and of those how
 /// many it may do without.
 #[derive(Clone, Copy, Debug)]

@@ -7,7 +7,7 @@
 //! way; its prefixes are the nodes chosen, null moves included.
 
 use super::solver::Limits;
-use super::{BitSolver, Budget, Matrix, MultiSolver, Outcome, Solver, Stats};
+use super::{BitMultiSolver, BitSolver, Budget, Matrix, MultiSolver, Outcome, Solver, Stats};
 use crate::split::Shard;
 
 /// One algorithm's side of a cut search: its prefixes down to a depth, with the counters
@@ -83,13 +83,34 @@ impl Cut for Nodes {
     }
 }
 
+/// Algorithm M on bit sets ([`BitMultiSolver`]): the prefixes of the dancing links, as moves
+/// (an option, or a null move), each subtree searched on bit sets.
+struct MultiBits;
+
+impl Cut for MultiBits {
+    type Prefix = Vec<usize>;
+
+    fn top(matrix: &mut Matrix, depth: usize) -> (Stats, Vec<Vec<usize>>) {
+        let (stats, prefixes) = Nodes::top(matrix, depth);
+        (stats, prefixes.iter().map(|prefix| super::multi::moves_of(matrix, prefix)).collect())
+    }
+
+    fn below(matrix: &mut Matrix, prefix: &Vec<usize>, limits: Limits) -> (Stats, Outcome) {
+        let mut solver = BitMultiSolver::new(matrix);
+        solver.below(prefix).expect("the search makes the moves of its prefixes");
+        solver.set_limits(limits);
+        solver.count_solutions();
+        (solver.stats(), solver.outcome())
+    }
+}
+
 impl Matrix {
-    /// Whether the search on bit sets ([`BitSolver`], Algorithms X and C) is the one to run:
-    /// no multiplicities, and sets that fit ([`BitSolver::fits`]). Its counters are the dancing
-    /// links' to the unit (DLX1's and DLX2's); it takes the tree in a fraction of their time
-    /// (BENCHMARKS.md §4).
+    /// Whether the search on bit sets is the one to run: [`BitSolver`] (Algorithms X and C),
+    /// or [`BitMultiSolver`] when an item has bounds (Algorithm M), where the sets fit
+    /// ([`BitSolver::fits`]). Its counters are the dancing links' to the unit (DLX1's, DLX2's
+    /// and DLX3's); it takes the tree in a fraction of their time (BENCHMARKS.md §4).
     pub fn takes_bits(&self) -> bool {
-        !self.has_multiplicities() && BitSolver::fits(self)
+        BitSolver::fits(self)
     }
 
     /// The top of the search at the shallowest depth that gives at least `parts` prefixes (or,
@@ -138,7 +159,9 @@ impl Matrix {
     /// # Ok::<(), backtrack::dlx::DlxError>(())
     /// ```
     pub fn count_shard(&mut self, parts: usize, shard: Shard, budget: &Budget) -> (Stats, Outcome) {
-        if self.has_multiplicities() {
+        if self.has_multiplicities() && self.takes_bits() {
+            self.count_shard_with::<MultiBits>(parts, shard, budget)
+        } else if self.has_multiplicities() {
             self.count_shard_with::<Nodes>(parts, shard, budget)
         } else if self.takes_bits() {
             self.count_shard_with::<Bits>(parts, shard, budget)
@@ -182,7 +205,9 @@ impl Matrix {
     /// ```
     #[cfg(feature = "parallel")]
     pub fn count_in_parallel(&mut self, threads: usize) -> Stats {
-        if self.has_multiplicities() {
+        if self.has_multiplicities() && self.takes_bits() {
+            self.count_in_parallel_with::<MultiBits>(threads)
+        } else if self.has_multiplicities() {
             self.count_in_parallel_with::<Nodes>(threads)
         } else if self.takes_bits() {
             self.count_in_parallel_with::<Bits>(threads)
@@ -206,5 +231,36 @@ impl Matrix {
             total.add(subtree);
         }
         total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dlx::Named;
+
+    /// The cuts of Algorithm M on the dancing links (for matrices too big for bit sets) and on
+    /// bit sets add up, shard by shard, to the same counters as the search on one thread.
+    #[test]
+    fn both_cuts_of_algorithm_m_count_as_one_search() {
+        let text = "p0 1:3|p1 1:2|p2 0:2|p3 | s0 s1 s2\np0 s0\np3 p2\np2 s0:a p1 p0 s1:a\np0 p2\np3 p1 p0 s1:a s2:a\np2 s1:a s2:b s0 p1\np0 s0\np0 s1 p2 s2:b p1\np1 s2\n";
+        let mut p = Named::from_knuth_format(text).unwrap();
+        let whole = MultiSolver::new(p.matrix()).count();
+        // DLX3's counts of this instance (tests/dlx_multi.rs).
+        assert_eq!((whole.solutions, whole.nodes, whole.updates, whole.cleansings), (12, 36, 174, 19));
+        for parts in [1, 2, 5, 64] {
+            let (mut links, mut bits) = (Stats::default(), Stats::default());
+            for i in 1..=3 {
+                let shard = Shard::new(i, 3).unwrap();
+                let budget = Budget::new();
+                let (part, outcome) = p.matrix().count_shard_with::<Nodes>(parts, shard, &budget);
+                assert_eq!(outcome, Outcome::Exhausted);
+                links.add(&part);
+                let (part, outcome) = p.matrix().count_shard_with::<MultiBits>(parts, shard, &budget);
+                assert_eq!(outcome, Outcome::Exhausted);
+                bits.add(&part);
+            }
+            assert_eq!((links, bits), (whole, whole), "{parts} parts");
+        }
     }
 }

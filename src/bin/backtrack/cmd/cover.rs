@@ -6,7 +6,7 @@
 use super::{Show, Source, show};
 use crate::cmd::Status;
 use backtrack::Event;
-use backtrack::dlx::{BitSolver, Budget, MultiSolver, Named, Outcome as Search, Stats};
+use backtrack::dlx::{BitMultiSolver, BitSolver, Budget, MultiSolver, Named, Outcome as Search, Stats};
 use backtrack::split::Shard;
 use backtrack::watch::{Layout, Recorder};
 use serde::Serialize;
@@ -362,20 +362,10 @@ impl Plan {
         // Algorithms X and C on bit sets where they fit and nobody watches the links dance:
         // the same tree and counters, in a fraction of the time (BENCHMARKS.md §4).
         if problem.matrix_ref().takes_bits() && !watching.any() {
-            let names = problem.names();
-            let mut solver = BitSolver::new(problem.matrix_ref())
+            let solver = BitSolver::new(problem.matrix_ref())
                 .map_err(|e| io::Error::other(e.to_string()))?
                 .budget(budget);
-            let mut count = 0u64;
-            while count < wanted {
-                let Some(options) = solver.next_solution() else { break };
-                if !args.count {
-                    render.solution(options.iter().map(|&o| names.option(o)))?;
-                }
-                count += 1;
-            }
-            let stopped = solver.outcome() == Search::OutOfBudget;
-            return Ok(self.report(problem_kind, count, solver.stats(), stopped, start));
+            return self.drain(solver, problem, render, start);
         }
         let mut solver = problem.solver();
         solver.solver().set_budget(budget);
@@ -387,6 +377,62 @@ impl Plan {
             let Some(options) = solver.next_solution() else { break };
             if !args.count {
                 render.solution(options)?;
+            }
+            count += 1;
+        }
+        let stopped = solver.outcome() == Search::OutOfBudget;
+        Ok(self.report(problem_kind, count, solver.stats(), stopped, start))
+    }
+}
+
+/// A search on bit sets, read lazily ([`BitSolver`], [`BitMultiSolver`]).
+trait BitSearch {
+    fn next_solution(&mut self) -> Option<&[usize]>;
+    fn outcome(&self) -> Search;
+    fn stats(&self) -> Stats;
+}
+
+impl BitSearch for BitSolver {
+    fn next_solution(&mut self) -> Option<&[usize]> {
+        BitSolver::next_solution(self)
+    }
+    fn outcome(&self) -> Search {
+        BitSolver::outcome(self)
+    }
+    fn stats(&self) -> Stats {
+        BitSolver::stats(self)
+    }
+}
+
+impl BitSearch for BitMultiSolver {
+    fn next_solution(&mut self) -> Option<&[usize]> {
+        BitMultiSolver::next_solution(self)
+    }
+    fn outcome(&self) -> Search {
+        BitMultiSolver::outcome(self)
+    }
+    fn stats(&self) -> Stats {
+        BitMultiSolver::stats(self)
+    }
+}
+
+impl Plan {
+    /// Run a search on bit sets on one thread: count, or list the solutions to `render` as
+    /// they come.
+    fn drain(
+        &self,
+        mut solver: impl BitSearch,
+        problem: &Named,
+        render: &mut Renderer<impl Write>,
+        start: Instant,
+    ) -> io::Result<Report> {
+        let problem_kind = (algorithm(problem), problem.matrix_ref().has_colors());
+        let names = problem.names();
+        let (wanted, mut count) = (self.wanted(), 0u64);
+        while count < wanted {
+            let Some(options) = solver.next_solution() else { break };
+            if !self.args.count {
+                render.solution(options.iter().map(|&o| names.option(o)))?;
             }
             count += 1;
         }
@@ -421,6 +467,11 @@ impl Plan {
         let args = &self.args;
         let wanted = self.wanted();
         let problem_kind = (algorithm(problem), problem.matrix_ref().has_colors());
+        // On bit sets where they fit and nobody watches, as for Algorithms X and C.
+        if BitMultiSolver::fits(problem.matrix_ref()) && !watching.any() {
+            let solver = BitMultiSolver::new(problem.matrix_ref()).budget(budget);
+            return self.drain(solver, problem, render, start);
+        }
         let names = problem.names().clone();
         let mut count = 0u64;
         let mut written = Ok(());

@@ -1,0 +1,417 @@
+//! Algorithm M on bit sets: the search of [`MultiSolver`](super::MultiSolver) (Knuth's DLX3),
+//! node for node, with the same counters, on the representation of
+//! [`BitSolver`](super::BitSolver).
+//!
+//! The options open are a bit set, each primary item counts its options open and keeps the
+//! number of covers it may still take (DLX3's `bound`) in the level's state, beside the set of
+//! active items. A level branches on the item DLX3 chooses, and tries its options in order:
+//! before trying one, it *tweaks* it out of the level's own state (the option is taken out for
+//! the options after it), so each set of options is tried once; an item with slack left may
+//! then take no option at all (a null move). Trying an option spends a cover of each of its
+//! primary items, and covers those whose last cover that was; its secondary items are covered
+//! or purified as in Algorithm C. Going back is copying the level's state, never undoing a
+//! link.
+//!
+//! The counts are DLX3's: a tweak counts an update for the node taken out of the item's list,
+//! and, while the item may still take covers, one for each node of the option hidden; a cover
+//! counts one for the item and one a node hidden, as hiding them link by link counts them; a
+//! node on an item purified to its colour stays in its list, so hiding its option does not
+//! count it.
+
+use super::bits::{Sets, Work};
+use super::solver::Limits;
+use super::{Budget, DlxError, Matrix, MultiSolver, Outcome, Stats};
+
+/// A search for the covers of a [`Matrix`] with multiplicities (and colours) on bit sets:
+/// [`MultiSolver`]'s tree and counters (Knuth's DLX3), as an iterator of solutions, each the
+/// chosen options in the order chosen (a null move adds none).
+///
+/// ```
+/// use backtrack::dlx::{BitMultiSolver, Matrix, MultiSolver};
+///
+/// // Choose options of {A, B}, {A}, {B} so that A is covered twice and B once or twice.
+/// let mut m = Matrix::new(2, 0);
+/// m.set_bounds(0, 2, 2)?;
+/// m.set_bounds(1, 1, 2)?;
+/// for items in [&[0, 1][..], &[0], &[1], &[0]] {
+///     m.add_option(items)?;
+/// }
+/// let mut bits: Vec<Vec<usize>> = BitMultiSolver::new(&m).collect();
+/// for s in &mut bits {
+///     s.sort();
+/// }
+/// bits.sort();
+/// assert_eq!(bits, [vec![0, 1], vec![0, 1, 2], vec![0, 2, 3], vec![0, 3], vec![1, 2, 3]]);
+/// // The dancing links' counts, node for node.
+/// let mut search = BitMultiSolver::new(&m);
+/// assert_eq!(search.count_solutions(), 5);
+/// assert_eq!(search.stats(), MultiSolver::new(&mut m).count());
+/// # Ok::<(), backtrack::dlx::DlxError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct BitMultiSolver {
+    sets: Sets,
+    /// The working state ([`Work`]): its primary items left are DLX3's active items (those
+    /// that may take another cover and were not dropped by a null move), and it keeps each
+    /// one's bound.
+    work: Work,
+    /// Each primary item's covers it may do without (`hi - lo`).
+    slack: Vec<u32>,
+    /// The state before any choice, which [`BitMultiSolver::below`] starts again from.
+    start: Work,
+    /// The state of each level once its item has spent a cover (and been covered if that was
+    /// its last), with the options tweaked out so far.
+    saved_bits: Vec<u64>,
+    saved_nums: Vec<u32>,
+    /// The options of each level's item not tried yet.
+    untried: Vec<u64>,
+    levels: Vec<Level>,
+    /// Moves made before the search ([`BitMultiSolver::below`]): their options begin every
+    /// solution.
+    preset: Vec<usize>,
+    solution: Vec<usize>,
+    state: State,
+    stats: Stats,
+    budget: Limits,
+    outcome: Outcome,
+}
+
+/// A level of the search: its item, the covers the item may still take once this one is
+/// spent, the options left in its list (DLX3's `len`), and the move being tried.
+#[derive(Clone, Copy, Debug)]
+struct Level {
+    item: u32,
+    bound: u32,
+    remaining: u32,
+    chosen: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// Enter a node with the working state: choose an item and spend a cover of it.
+    Forward,
+    /// Try the next move of the deepest level.
+    Advance,
+    Done,
+}
+
+impl BitMultiSolver {
+    /// The search of `matrix`'s covers within its items' bounds.
+    pub fn new(matrix: &Matrix) -> BitMultiSolver {
+        let (sets, work) = Sets::new(matrix, true);
+        let slack = (0..matrix.primary_items())
+            .map(|item| {
+                let (lo, hi) = matrix.bounds(item);
+                hi - lo
+            })
+            .collect();
+        BitMultiSolver {
+            sets,
+            start: work.clone(),
+            work,
+            slack,
+            saved_bits: Vec::new(),
+            saved_nums: Vec::new(),
+            untried: Vec::new(),
+            levels: Vec::new(),
+            preset: Vec::new(),
+            solution: Vec::new(),
+            state: State::Forward,
+            stats: Stats::default(),
+            budget: Limits::default(),
+            outcome: Outcome::Running,
+        }
+    }
+
+    /// Whether the bit sets of `matrix` are small enough for this search: as
+    /// [`BitSolver::fits`](super::BitSolver::fits).
+    pub fn fits(matrix: &Matrix) -> bool {
+        super::BitSolver::fits(matrix)
+    }
+
+    /// The next solution: the options of the moves made before the search, then those chosen
+    /// level by level.
+    pub fn next_solution(&mut self) -> Option<&[usize]> {
+        if !self.advance() {
+            return None;
+        }
+        self.solution.clear();
+        self.solution.extend_from_slice(&self.preset);
+        let chosen = self.levels.iter().map(|l| l.chosen).filter(|&o| o != MultiSolver::NULL_MOVE);
+        self.solution.extend(chosen);
+        Some(&self.solution)
+    }
+
+    /// Search only below `prefix`, the moves of the top levels as the search makes them: on
+    /// each, the option tried for the item chosen there, or [`MultiSolver::NULL_MOVE`]; the
+    /// options before it in the item's list are tweaked out as the search leaves them. The
+    /// counters start from zero (those of the prefix's levels belong to the search above it).
+    ///
+    /// # Errors
+    /// [`DlxError::NoSuchOption`] for a move that the search never makes there: an option not
+    /// in the list of the item chosen, or a null move where none is made. The search is then
+    /// where it was.
+    pub(crate) fn below(&mut self, prefix: &[usize]) -> Result<(), DlxError> {
+        let kept = (self.work.clone(), self.stats);
+        self.work.clone_from(&self.start);
+        for &target in prefix {
+            if let Err(e) = self.replay(target) {
+                (self.work, self.stats) = kept;
+                return Err(e);
+            }
+        }
+        self.stats = Stats::default();
+        self.preset = prefix.iter().copied().filter(|&o| o != MultiSolver::NULL_MOVE).collect();
+        self.saved_bits.clear();
+        self.saved_nums.clear();
+        self.untried.clear();
+        self.levels.clear();
+        self.state = State::Forward;
+        self.outcome = Outcome::Running;
+        Ok(())
+    }
+
+    /// Make move `target` on the working state as the search makes it, the options before it
+    /// tweaked out.
+    fn replay(&mut self, target: usize) -> Result<(), DlxError> {
+        let refused = DlxError::NoSuchOption { option: target, options: self.sets.options() };
+        let item = match self.choose() {
+            Some((item, score)) if score > 0 => item,
+            _ => return Err(refused),
+        };
+        let words = self.sets.words;
+        let candidates: Vec<u64> = self.sets.item_options[item * words..(item + 1) * words]
+            .iter()
+            .zip(&self.work.bits)
+            .map(|(m, o)| m & o)
+            .collect();
+        let at = self.sets.primary + item;
+        let (bound, slack) = (self.work.nums[at] - 1, self.slack[item]);
+        self.work.nums[at] = bound;
+        if bound == 0 {
+            self.work.cover::<true>(&self.sets, item);
+        }
+        let is_candidate = |o: usize| o < self.sets.options() && candidates[o / 64] >> (o % 64) & 1 != 0;
+        if target != MultiSolver::NULL_MOVE && !is_candidate(target) {
+            return Err(refused);
+        }
+        let spent = bound == 0 && slack == 0;
+        let mut remaining = candidates.iter().map(|w| w.count_ones()).sum::<u32>();
+        for (w, &word) in candidates.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let o = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if !spent && i64::from(remaining) <= i64::from(bound) - i64::from(slack) {
+                    return Err(refused);
+                }
+                // Tweaked out as the search leaves it, or as it tries it.
+                if bound != 0 {
+                    self.hide(o);
+                }
+                if o == target {
+                    self.commit(o, item);
+                    return Ok(());
+                }
+                remaining -= 1;
+            }
+        }
+        // A null move: made where the search makes one, once every option is tried.
+        if bound >= slack {
+            return Err(refused);
+        }
+        if bound != 0 {
+            self.work.bits[words + item / 64] &= !(1 << (item % 64));
+        }
+        Ok(())
+    }
+
+    /// Take option `o` out of the working state: DLX3's tweak of an item that may still take
+    /// covers. The updates.
+    fn hide(&mut self, o: usize) -> u64 {
+        hide(&self.sets, &mut self.work.bits, &mut self.work.nums, o)
+    }
+
+    /// The active primary item to branch on and its branching degree (`None`: none active, a
+    /// solution): DLX3's rule, least degree `len + s - bound + 1` (`s` the slack, at most the
+    /// bound), then least slack, then longest list, the first in order on a tie.
+    fn choose(&self) -> Option<(usize, i64)> {
+        let mut best: Option<(usize, i64, u32, u32)> = None;
+        let (bounds, words) = (&self.work.nums[self.sets.primary..], self.sets.words);
+        for (w, &bits) in self.work.bits[words..].iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let item = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let (len, bound) = (self.work.nums[item], bounds[item]);
+                let s = self.slack[item].min(bound);
+                let t = i64::from(len) + i64::from(s) - i64::from(bound) + 1;
+                let better = match best {
+                    None => true,
+                    Some((_, score, best_s, best_l)) => {
+                        t < score || (t == score && (s < best_s || (s == best_s && len > best_l)))
+                    }
+                };
+                if better {
+                    best = Some((item, t, s, len));
+                    if t <= 0 {
+                        // A dead end whichever item it names: no need to read the others.
+                        return best.map(|(item, t, ..)| (item, t));
+                    }
+                }
+            }
+        }
+        best.map(|(item, t, ..)| (item, t))
+    }
+
+    /// Try option `o` for `item` on the working state: the option's other items from the one
+    /// after `item` round, as DLX3 takes them. A primary item spends a cover, and is covered
+    /// if that was its last; a secondary item is covered, or purified to its colour.
+    fn commit(&mut self, o: usize, item: usize) {
+        let sets = &self.sets;
+        let items = sets.items(o);
+        let at = items.iter().position(|&t| t as usize == item).expect("the option has its item");
+        let from = sets.option_start[o] as usize;
+        let size = items.len();
+        // DLX3's order, round from the node after the item's: no division a node.
+        for k in (from + at + 1..from + size).chain(from..from + at) {
+            let y = sets.option_items[k] as usize;
+            self.stats.updates += if y < sets.primary {
+                self.work.nums[sets.primary + y] -= 1;
+                if self.work.nums[sets.primary + y] == 0 { self.work.cover::<true>(sets, y) } else { 0 }
+            } else if sets.node_colour[k] == 0 {
+                self.work.cover::<true>(sets, y)
+            } else {
+                self.work.purify::<true>(sets, k, &mut self.stats.cleansings)
+            };
+        }
+    }
+
+    /// Search on to the next solution: `false` when there is none left or the budget ran out.
+    fn advance(&mut self) -> bool {
+        let (words, primary) = (self.sets.words, self.sets.primary);
+        let (bits, nums) = (self.work.bits.len(), self.work.nums.len());
+        loop {
+            match self.state {
+                State::Done => return false,
+                State::Forward => {
+                    if !self.enter_node() {
+                        return false;
+                    }
+                    let item = match self.choose() {
+                        None => {
+                            self.stats.solutions += 1;
+                            self.back();
+                            return true;
+                        }
+                        Some((_, score)) if score <= 0 => {
+                            self.back();
+                            continue;
+                        }
+                        Some((item, _)) => item,
+                    };
+                    // The item's options, to try; a cover of it spent, the item covered if that
+                    // was its last; the state saved.
+                    let row = &self.sets.item_options[item * words..(item + 1) * words];
+                    self.untried.extend(self.work.bits.iter().zip(row).map(|(o, m)| o & m));
+                    let remaining = self.work.nums[item];
+                    let bound = self.work.nums[primary + item] - 1;
+                    self.work.nums[primary + item] = bound;
+                    if bound == 0 {
+                        self.stats.updates += self.work.cover::<true>(&self.sets, item);
+                    }
+                    self.saved_bits.extend_from_slice(&self.work.bits);
+                    self.saved_nums.extend_from_slice(&self.work.nums);
+                    let chosen = usize::MAX - 1; // nothing tried yet
+                    self.levels.push(Level { item: item as u32, bound, remaining, chosen });
+                    self.state = State::Advance;
+                }
+                State::Advance => {
+                    let l = self.levels.len() - 1;
+                    let Level { item, bound, remaining, chosen } = self.levels[l];
+                    let item = item as usize;
+                    let slack = self.slack[item];
+                    let spent = bound == 0 && slack == 0;
+                    let untried = &mut self.untried[l * words..(l + 1) * words];
+                    let next = untried.iter().position(|&b| b != 0);
+                    // Over after its null move, at the end of the list of an item whose last
+                    // cover is due, or when too few options are left for the covers it needs.
+                    let over = chosen == MultiSolver::NULL_MOVE
+                        || if spent {
+                            next.is_none()
+                        } else {
+                            i64::from(remaining) <= i64::from(bound) - i64::from(slack)
+                        };
+                    if over {
+                        // Every move tried: back to the level above.
+                        self.untried.truncate(l * words);
+                        self.saved_bits.truncate(l * bits);
+                        self.saved_nums.truncate(l * nums);
+                        self.levels.pop();
+                        self.back();
+                        continue;
+                    }
+                    let (level_bits, level_nums) = (l * bits..(l + 1) * bits, l * nums..(l + 1) * nums);
+                    let mv = match next {
+                        Some(w) => {
+                            let o = w * 64 + untried[w].trailing_zeros() as usize;
+                            untried[w] &= untried[w] - 1;
+                            if !spent {
+                                // DLX3's tweak: the option out of the item's list, and while
+                                // the item may take covers, out of the others' too.
+                                self.stats.updates += 1;
+                                self.levels[l].remaining -= 1;
+                                if bound != 0 {
+                                    self.stats.updates += hide(
+                                        &self.sets,
+                                        &mut self.saved_bits[level_bits.clone()],
+                                        &mut self.saved_nums[level_nums.clone()],
+                                        o,
+                                    );
+                                }
+                            }
+                            o
+                        }
+                        None => MultiSolver::NULL_MOVE,
+                    };
+                    self.levels[l].chosen = mv;
+                    self.work.bits.copy_from_slice(&self.saved_bits[level_bits]);
+                    self.work.nums.copy_from_slice(&self.saved_nums[level_nums]);
+                    if mv == MultiSolver::NULL_MOVE {
+                        // The item takes no more covers: dropped from the active items.
+                        if bound != 0 {
+                            self.work.bits[words + item / 64] &= !(1 << (item % 64));
+                        }
+                    } else {
+                        self.commit(mv, item);
+                    }
+                    self.state = State::Forward;
+                }
+            }
+        }
+    }
+
+    /// Back to the deepest level's next move, or the end of the search at the top.
+    fn back(&mut self) {
+        if self.levels.is_empty() {
+            self.state = State::Done;
+            self.outcome = Outcome::Exhausted;
+        } else {
+            self.state = State::Advance;
+        }
+    }
+}
+
+/// Take option `o` out of a state ([`Work`]'s two buffers): DLX3's `hide` of a tweak. The
+/// nodes hidden: the option's items but the one it was tweaked for, and but those purified to
+/// its colour, which stay in their lists.
+fn hide(sets: &Sets, bits: &mut [u64], nums: &mut [u32], o: usize) -> u64 {
+    bits[o / 64] &= !(1 << (o % 64));
+    sets.uncount(nums, o);
+    let purified = &nums[sets.purified_at..];
+    let kept =
+        if sets.colored { sets.items(o).iter().filter(|&&y| purified[y as usize] != 0).count() } else { 0 };
+    u64::from(sets.others[o]) - kept as u64
+}
+
+super::bits::bit_search!(BitMultiSolver);
