@@ -54,16 +54,16 @@ use super::{Budget, DlxError, Matrix, Outcome, Stats};
 #[derive(Clone, Debug)]
 pub struct BitSolver {
     sets: Sets,
-    /// The working state: the level's state with the option tried covered.
-    work: Work,
+    /// The state at each level once its item is covered ([`Work`]: the options open, each
+    /// item's count of them, the primary items left to cover, and with colours the colour each
+    /// secondary item is purified to); past the last level, the working state of the node
+    /// being entered. Trying an option copies its level's state to the next, once, and covers
+    /// its items there; entering a node makes its state the level's in place, so a level is
+    /// never saved apart.
+    states: Vec<Work>,
     /// The state before any choice, which [`BitSolver::below`] starts again from.
     start: Work,
-    /// The state at each level once its item is covered: the options open, each item's count
-    /// of them, the primary items left to cover (a bit an item), and with colours the colour
-    /// each secondary item is purified to; then the options of the item chosen there not
-    /// tried yet.
-    saved_bits: Vec<u64>,
-    saved_nums: Vec<u32>,
+    /// The options of the item chosen at each level not tried yet.
     untried: Vec<u64>,
     /// The item chosen at each level.
     chosen_item: Vec<u32>,
@@ -287,9 +287,7 @@ impl BitSolver {
         Ok(BitSolver {
             sets,
             start: work.clone(),
-            work,
-            saved_bits: Vec::new(),
-            saved_nums: Vec::new(),
+            states: vec![work],
             untried: Vec::new(),
             chosen_item: Vec::new(),
             chosen: Vec::new(),
@@ -327,10 +325,10 @@ impl BitSolver {
         if let Some(&o) = prefix.iter().find(|&&o| o >= options) {
             return Err(DlxError::NoSuchOption { option: o, options });
         }
-        let kept = (self.work.clone(), self.stats);
-        self.work.clone_from(&self.start);
+        let kept = (self.states[0].clone(), self.stats);
+        self.states[0].clone_from(&self.start);
         for (n, &o) in prefix.iter().enumerate() {
-            if self.work.bits[o / 64] >> (o % 64) & 1 == 0 {
+            if self.states[0].bits[o / 64] >> (o % 64) & 1 == 0 {
                 // Taken out by an option before it: name an item they share.
                 let items = |o: usize| self.sets.items(o);
                 let item = items(o)
@@ -338,15 +336,13 @@ impl BitSolver {
                     .find(|i| prefix[..n].iter().any(|&p| items(p).contains(i)))
                     .copied()
                     .unwrap_or(items(o)[0]);
-                (self.work, self.stats) = kept;
+                (self.states[0], self.stats) = kept;
                 return Err(DlxError::Conflict { option: o, item: item as usize });
             }
             // As the dancing links choose it: each of its items covered or purified in order.
-            self.stats.updates += self.work.commit(&self.sets, o, 0, true, &mut self.stats.cleansings);
+            self.stats.updates += self.states[0].commit(&self.sets, o, 0, true, &mut self.stats.cleansings);
         }
         self.preset = prefix.to_vec();
-        self.saved_bits.clear();
-        self.saved_nums.clear();
         self.untried.clear();
         self.chosen_item.clear();
         self.chosen.clear();
@@ -370,12 +366,13 @@ impl BitSolver {
     /// is left).
     fn choose_item(&self) -> Option<usize> {
         let mut best: Option<(usize, u32)> = None;
-        for (w, &bits) in self.work.bits[self.sets.words..].iter().enumerate() {
+        let work = &self.states[self.chosen_item.len()];
+        for (w, &bits) in work.bits[self.sets.words..].iter().enumerate() {
             let mut bits = bits;
             while bits != 0 {
                 let item = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let count = self.work.nums[item];
+                let count = work.nums[item];
                 if best.is_none_or(|(_, fewest)| count < fewest) {
                     best = Some((item, count));
                     if count == 0 {
@@ -389,7 +386,7 @@ impl BitSolver {
 
     /// Search on to the next solution: `false` when there is none left or the budget ran out.
     fn advance(&mut self) -> bool {
-        let (words, bits, nums) = (self.sets.words, self.work.bits.len(), self.work.nums.len());
+        let words = self.sets.words;
         loop {
             match self.state {
                 State::Done => return false,
@@ -405,17 +402,17 @@ impl BitSolver {
                         self.depth = 0;
                         return true;
                     };
-                    if self.work.nums[item] == 0 {
+                    // The item's options, to try; then the item covered: the working state
+                    // becomes the level's.
+                    let level = self.chosen_item.len();
+                    let work = &mut self.states[level];
+                    if work.nums[item] == 0 {
                         self.stats.dead_ends += 1;
                     }
-                    // The item's options, to try; then the item covered, and the state saved.
-                    let level = self.chosen_item.len();
                     let row = &self.sets.item_options[item * words..(item + 1) * words];
-                    self.untried.extend(self.work.bits.iter().zip(row).map(|(o, m)| o & m));
-                    self.stats.updates += 1 + self.work.take_out::<true>(&self.sets, Row::Item(item));
-                    self.work.bits[words + item / 64] &= !(1 << (item % 64));
-                    self.saved_bits.extend_from_slice(&self.work.bits);
-                    self.saved_nums.extend_from_slice(&self.work.nums);
+                    self.untried.extend(work.bits.iter().zip(row).map(|(o, m)| o & m));
+                    self.stats.updates += 1 + work.take_out::<true>(&self.sets, Row::Item(item));
+                    work.bits[words + item / 64] &= !(1 << (item % 64));
                     self.chosen_item.push(item as u32);
                     self.chosen.push(usize::MAX);
                     self.level = level;
@@ -427,8 +424,6 @@ impl BitSolver {
                     let Some(w) = untried.iter().position(|&b| b != 0) else {
                         // Every option tried: back to the level above.
                         self.untried.truncate(level * words);
-                        self.saved_bits.truncate(level * bits);
-                        self.saved_nums.truncate(level * nums);
                         self.chosen_item.pop();
                         self.chosen.pop();
                         if level == 0 {
@@ -442,32 +437,31 @@ impl BitSolver {
                     let o = w * 64 + untried[w].trailing_zeros() as usize;
                     untried[w] &= untried[w] - 1;
                     self.chosen[level] = o;
-                    // The level's state, then the option's other items covered.
-                    self.work.bits.copy_from_slice(&self.saved_bits[level * bits..(level + 1) * bits]);
-                    self.work.nums.copy_from_slice(&self.saved_nums[level * nums..(level + 1) * nums]);
+                    // The level's state copied to the next, and the option's other items
+                    // covered there.
+                    Work::copy_down(&mut self.states, level);
+                    let (sets, work) = (&self.sets, &mut self.states[level + 1]);
                     let item = self.chosen_item[level] as usize;
-                    let (from, to) =
-                        (self.sets.option_start[o] as usize, self.sets.option_start[o + 1] as usize);
-                    if self.sets.clash.is_empty() {
+                    let (from, to) = (sets.option_start[o] as usize, sets.option_start[o + 1] as usize);
+                    if sets.clash.is_empty() {
                         // DLX1 and DLX2 cover (or purify) the option's other items from the
                         // one after the chosen item round to the one before.
-                        let at = self.sets.option_items[from..to].iter().position(|&t| t as usize == item);
+                        let at = sets.option_items[from..to].iter().position(|&t| t as usize == item);
                         let at = at.expect("the option has the item it was chosen for");
-                        self.stats.updates +=
-                            self.work.commit(&self.sets, o, at + 1, false, &mut self.stats.cleansings);
+                        self.stats.updates += work.commit(sets, o, at + 1, false, &mut self.stats.cleansings);
                     } else {
                         // Without colours the updates add up the same in any order (an item
                         // each, and the other items of each option hidden, once): the
                         // option's clashing options go in one pass.
                         self.stats.updates +=
-                            (to - from - 1) as u64 + self.work.take_out::<true>(&self.sets, Row::Clash(o));
-                        for k in self.sets.primary_start[o] as usize..self.sets.primary_start[o + 1] as usize
+                            (to - from - 1) as u64 + work.take_out::<true>(sets, Row::Clash(o));
+                        for &t in &sets.primary_items
+                            [sets.primary_start[o] as usize..sets.primary_start[o + 1] as usize]
                         {
-                            let t = self.sets.primary_items[k] as usize;
-                            self.work.bits[words + t / 64] &= !(1 << (t % 64));
+                            work.bits[words + t as usize / 64] &= !(1 << (t % 64));
                         }
                     }
-                    if self.work.bits[words..].iter().all(|&w| w == 0) {
+                    if work.bits[words..].iter().all(|&w| w == 0) {
                         // A solution counts as a node of its own, as in DLX1.
                         self.stats.nodes += 1;
                         self.stats.solutions += 1;
@@ -482,6 +476,18 @@ impl BitSolver {
 }
 
 impl Work {
+    /// Copy the state of `level` to the next level's, made on the first visit.
+    #[inline]
+    pub(super) fn copy_down(states: &mut Vec<Work>, level: usize) {
+        if states.len() == level + 1 {
+            states.push(states[level].clone());
+        } else {
+            let (above, below) = states.split_at_mut(level + 1);
+            below[0].bits.copy_from_slice(&above[level].bits);
+            below[0].nums.copy_from_slice(&above[level].nums);
+        }
+    }
+
     /// Take the options of `row` (a set of options: an item's, or those clashing with an
     /// option) out of the working state: with `COUNTS`, each of their primary items counts one
     /// option fewer (Algorithm M counts an item's options when it chooses, instead).

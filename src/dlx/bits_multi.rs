@@ -51,18 +51,17 @@ use super::{Budget, DlxError, Matrix, MultiSolver, Outcome, Stats};
 #[derive(Clone, Debug)]
 pub struct BitMultiSolver {
     sets: Sets,
-    /// The working state ([`Work`]): its primary items left are DLX3's active items (those
-    /// that may take another cover and were not dropped by a null move), and it keeps each
-    /// one's bound.
-    work: Work,
+    /// The state of each level once its item has spent a cover (and been covered if that was
+    /// its last), with the options tweaked out so far; past the last level, the working state
+    /// of the node being entered ([`Work`]: its primary items left are DLX3's active items,
+    /// those that may take another cover and were not dropped by a null move, and it keeps
+    /// each one's bound). Trying an option copies its level's state to the next, once, and
+    /// commits it there: a level is saved as it is entered, in place.
+    states: Vec<Work>,
     /// Each primary item's covers it may do without (`hi - lo`).
     slack: Vec<u32>,
     /// The state before any choice, which [`BitMultiSolver::below`] starts again from.
     start: Work,
-    /// The state of each level once its item has spent a cover (and been covered if that was
-    /// its last), with the options tweaked out so far.
-    saved_bits: Vec<u64>,
-    saved_nums: Vec<u32>,
     /// The options of each level's item not tried yet.
     untried: Vec<u64>,
     levels: Vec<Level>,
@@ -108,10 +107,8 @@ impl BitMultiSolver {
         BitMultiSolver {
             sets,
             start: work.clone(),
-            work,
+            states: vec![work],
             slack,
-            saved_bits: Vec::new(),
-            saved_nums: Vec::new(),
             untried: Vec::new(),
             levels: Vec::new(),
             preset: Vec::new(),
@@ -152,18 +149,16 @@ impl BitMultiSolver {
     /// in the list of the item chosen, or a null move where none is made. The search is then
     /// where it was.
     pub(crate) fn below(&mut self, prefix: &[usize]) -> Result<(), DlxError> {
-        let kept = (self.work.clone(), self.stats);
-        self.work.clone_from(&self.start);
+        let kept = (self.states[0].clone(), self.stats);
+        self.states[0].clone_from(&self.start);
         for &target in prefix {
             if let Err(e) = self.replay(target) {
-                (self.work, self.stats) = kept;
+                (self.states[0], self.stats) = kept;
                 return Err(e);
             }
         }
         self.stats = Stats::default();
         self.preset = prefix.iter().copied().filter(|&o| o != MultiSolver::NULL_MOVE).collect();
-        self.saved_bits.clear();
-        self.saved_nums.clear();
         self.untried.clear();
         self.levels.clear();
         self.state = State::Forward;
@@ -182,14 +177,14 @@ impl BitMultiSolver {
         let words = self.sets.words;
         let candidates: Vec<u64> = self.sets.item_options[item * words..(item + 1) * words]
             .iter()
-            .zip(&self.work.bits)
+            .zip(&self.states[0].bits)
             .map(|(m, o)| m & o)
             .collect();
         let at = self.sets.primary + item;
-        let (bound, slack) = (self.work.nums[at] - 1, self.slack[item]);
-        self.work.nums[at] = bound;
+        let (bound, slack) = (self.states[0].nums[at] - 1, self.slack[item]);
+        self.states[0].nums[at] = bound;
         if bound == 0 {
-            self.work.cover::<true>(&self.sets, item);
+            self.states[0].cover::<true>(&self.sets, item);
         }
         let is_candidate = |o: usize| o < self.sets.options() && candidates[o / 64] >> (o % 64) & 1 != 0;
         if target != MultiSolver::NULL_MOVE && !is_candidate(target) {
@@ -221,7 +216,7 @@ impl BitMultiSolver {
             return Err(refused);
         }
         if bound != 0 {
-            self.work.bits[words + item / 64] &= !(1 << (item % 64));
+            self.states[0].bits[words + item / 64] &= !(1 << (item % 64));
         }
         Ok(())
     }
@@ -229,46 +224,46 @@ impl BitMultiSolver {
     /// Take option `o` out of the working state: DLX3's tweak of an item that may still take
     /// covers. The updates.
     fn hide(&mut self, o: usize) -> u64 {
-        hide(&self.sets, &mut self.work.bits, &mut self.work.nums, o)
+        let work = &mut self.states[0];
+        hide(&self.sets, &mut work.bits, &mut work.nums, o)
     }
 
     /// The active primary item to branch on and its branching degree (`None`: none active, a
     /// solution): DLX3's rule, least degree `len + s - bound + 1` (`s` the slack, at most the
     /// bound), then least slack, then longest list, the first in order on a tie.
     fn choose(&self) -> Option<(usize, i64)> {
-        let mut best: Option<(usize, i64, u32, u32)> = None;
-        let (bounds, words) = (&self.work.nums[self.sets.primary..], self.sets.words);
-        for (w, &bits) in self.work.bits[words..].iter().enumerate() {
+        // DLX3's order as one key a item, least best, the first on a tie: the degree (biased
+        // to be positive), the slack, and the length upside down. One comparison an item, and
+        // no branch on the items' values but the dead end's.
+        let (mut best, mut best_key) = (usize::MAX, u128::MAX);
+        let work = &self.states[self.levels.len()];
+        let (bounds, words) = (&work.nums[self.sets.primary..], self.sets.words);
+        for (w, &bits) in work.bits[words..].iter().enumerate() {
             let mut bits = bits;
             while bits != 0 {
                 let item = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let (len, bound) = (self.work.nums[item], bounds[item]);
+                let (len, bound) = (work.nums[item], bounds[item]);
                 let s = self.slack[item].min(bound);
                 let t = i64::from(len) + i64::from(s) - i64::from(bound) + 1;
-                let better = match best {
-                    None => true,
-                    Some((_, score, best_s, best_l)) => {
-                        t < score || (t == score && (s < best_s || (s == best_s && len > best_l)))
-                    }
-                };
-                if better {
-                    best = Some((item, t, s, len));
-                    if t <= 0 {
-                        // A dead end whichever item it names: no need to read the others.
-                        return best.map(|(item, t, ..)| (item, t));
-                    }
+                if t <= 0 {
+                    // A dead end whichever item it names: no need to read the others.
+                    return Some((item, t));
+                }
+                let key = (t as u128) << 64 | u128::from(s) << 32 | u128::from(u32::MAX - len);
+                if key < best_key {
+                    (best, best_key) = (item, key);
                 }
             }
         }
-        best.map(|(item, t, ..)| (item, t))
+        (best != usize::MAX).then_some((best, (best_key >> 64) as i64))
     }
 
     /// Try option `o` for `item` on the working state: the option's other items from the one
     /// after `item` round, as DLX3 takes them. A primary item spends a cover, and is covered
     /// if that was its last; a secondary item is covered, or purified to its colour.
     fn commit(&mut self, o: usize, item: usize) {
-        let sets = &self.sets;
+        let (sets, work) = (&self.sets, &mut self.states[self.levels.len()]);
         let items = sets.items(o);
         let at = items.iter().position(|&t| t as usize == item).expect("the option has its item");
         let from = sets.option_start[o] as usize;
@@ -277,12 +272,12 @@ impl BitMultiSolver {
         for k in (from + at + 1..from + size).chain(from..from + at) {
             let y = sets.option_items[k] as usize;
             self.stats.updates += if y < sets.primary {
-                self.work.nums[sets.primary + y] -= 1;
-                if self.work.nums[sets.primary + y] == 0 { self.work.cover::<true>(sets, y) } else { 0 }
+                work.nums[sets.primary + y] -= 1;
+                if work.nums[sets.primary + y] == 0 { work.cover::<true>(sets, y) } else { 0 }
             } else if sets.node_colour[k] == 0 {
-                self.work.cover::<true>(sets, y)
+                work.cover::<true>(sets, y)
             } else {
-                self.work.purify::<true>(sets, k, &mut self.stats.cleansings)
+                work.purify::<true>(sets, k, &mut self.stats.cleansings)
             };
         }
     }
@@ -290,7 +285,6 @@ impl BitMultiSolver {
     /// Search on to the next solution: `false` when there is none left or the budget ran out.
     fn advance(&mut self) -> bool {
         let (words, primary) = (self.sets.words, self.sets.primary);
-        let (bits, nums) = (self.work.bits.len(), self.work.nums.len());
         loop {
             match self.state {
                 State::Done => return false,
@@ -311,17 +305,16 @@ impl BitMultiSolver {
                         Some((item, _)) => item,
                     };
                     // The item's options, to try; a cover of it spent, the item covered if that
-                    // was its last; the state saved.
+                    // was its last: the working state becomes the level's.
+                    let work = &mut self.states[self.levels.len()];
                     let row = &self.sets.item_options[item * words..(item + 1) * words];
-                    self.untried.extend(self.work.bits.iter().zip(row).map(|(o, m)| o & m));
-                    let remaining = self.work.nums[item];
-                    let bound = self.work.nums[primary + item] - 1;
-                    self.work.nums[primary + item] = bound;
+                    self.untried.extend(work.bits.iter().zip(row).map(|(o, m)| o & m));
+                    let remaining = work.nums[item];
+                    let bound = work.nums[primary + item] - 1;
+                    work.nums[primary + item] = bound;
                     if bound == 0 {
-                        self.stats.updates += self.work.cover::<true>(&self.sets, item);
+                        self.stats.updates += work.cover::<true>(&self.sets, item);
                     }
-                    self.saved_bits.extend_from_slice(&self.work.bits);
-                    self.saved_nums.extend_from_slice(&self.work.nums);
                     let chosen = usize::MAX - 1; // nothing tried yet
                     self.levels.push(Level { item: item as u32, bound, remaining, chosen });
                     self.state = State::Advance;
@@ -345,13 +338,10 @@ impl BitMultiSolver {
                     if over {
                         // Every move tried: back to the level above.
                         self.untried.truncate(l * words);
-                        self.saved_bits.truncate(l * bits);
-                        self.saved_nums.truncate(l * nums);
                         self.levels.pop();
                         self.back();
                         continue;
                     }
-                    let (level_bits, level_nums) = (l * bits..(l + 1) * bits, l * nums..(l + 1) * nums);
                     let mv = match next {
                         Some(w) => {
                             let o = w * 64 + untried[w].trailing_zeros() as usize;
@@ -362,12 +352,9 @@ impl BitMultiSolver {
                                 self.stats.updates += 1;
                                 self.levels[l].remaining -= 1;
                                 if bound != 0 {
-                                    self.stats.updates += hide(
-                                        &self.sets,
-                                        &mut self.saved_bits[level_bits.clone()],
-                                        &mut self.saved_nums[level_nums.clone()],
-                                        o,
-                                    );
+                                    let level = &mut self.states[l];
+                                    self.stats.updates +=
+                                        hide(&self.sets, &mut level.bits, &mut level.nums, o);
                                 }
                             }
                             o
@@ -375,12 +362,12 @@ impl BitMultiSolver {
                         None => MultiSolver::NULL_MOVE,
                     };
                     self.levels[l].chosen = mv;
-                    self.work.bits.copy_from_slice(&self.saved_bits[level_bits]);
-                    self.work.nums.copy_from_slice(&self.saved_nums[level_nums]);
+                    // The level's state copied to the next, and the move made there.
+                    Work::copy_down(&mut self.states, l);
                     if mv == MultiSolver::NULL_MOVE {
                         // The item takes no more covers: dropped from the active items.
                         if bound != 0 {
-                            self.work.bits[words + item / 64] &= !(1 << (item % 64));
+                            self.states[l + 1].bits[words + item / 64] &= !(1 << (item % 64));
                         }
                     } else {
                         self.commit(mv, item);
