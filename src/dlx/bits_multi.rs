@@ -272,8 +272,9 @@ impl BitMultiSolver {
         for k in (from + at + 1..from + size).chain(from..from + at) {
             let y = sets.option_items[k] as usize;
             self.stats.updates += if y < sets.primary {
-                work.nums[sets.primary + y] -= 1;
-                if work.nums[sets.primary + y] == 0 { work.cover::<true>(sets, y) } else { 0 }
+                let bound = &mut work.nums[sets.primary + y];
+                *bound -= 1;
+                if *bound == 0 { work.cover::<true>(sets, y) } else { 0 }
             } else if sets.node_colour[k] == 0 {
                 work.cover::<true>(sets, y)
             } else {
