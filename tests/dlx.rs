@@ -351,7 +351,7 @@ fn a_long_option_is_read_and_its_repeats_found() {
     let line = items.join(" ");
     let text = format!("{line}\n{line}\n");
     let mut problem = Named::from_knuth_format(&text).unwrap();
-    assert_eq!(problem.solver().solver().count_solutions(), 1);
+    assert_eq!(problem.solver().count_solutions(), 1);
     let text = format!("{line}\n{line} i99999\n");
     let error = Named::from_knuth_format(&text).unwrap_err().to_string();
     assert_eq!(error, "line 2: item \"i99999\" appears twice in the option");

@@ -324,3 +324,26 @@ fn a_watcher_sees_algorithm_m_and_can_stop_it() {
     }
     assert_eq!(counts(&text).0, (686, 2048, 19_060, 0));
 }
+
+#[test]
+fn a_named_problem_with_bounds_is_searched_with_algorithm_m() {
+    // Named::solver reads the bounds: DLX3's counts, every solution within them, and no
+    // givens (they are Algorithm X's).
+    for (text, expected) in dlx3_instances() {
+        let mut p = Named::from_knuth_format(&text).unwrap();
+        let (_, listed) = counts(&text);
+        let mut solver = p.solver();
+        assert!(solver.solver().is_none(), "not the dancing links of Algorithm X");
+        let mut found = Vec::new();
+        while let Some(options) = solver.next_solution() {
+            found.push(options.map(str::to_string).collect::<Vec<_>>());
+        }
+        assert_eq!(found, listed, "{text}");
+        let s = solver.stats();
+        assert_eq!((s.solutions, s.nodes, s.updates, s.cleansings), expected, "{text}");
+        drop(solver);
+        let first_option = p.names().option(0).to_string();
+        let mut solver = p.solver();
+        assert!(matches!(solver.choose(&first_option), Err(DlxError::Unsupported { .. })));
+    }
+}

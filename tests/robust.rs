@@ -45,7 +45,7 @@ proptest! {
     #[test]
     fn any_text_is_a_problem_or_an_error(text in "[A-D| :\\n]{0,60}") {
         if let Ok(mut problem) = Named::from_knuth_format(&text) {
-            let _ = problem.solver().solver().count_solutions();
+            let _ = problem.solver().count_solutions();
             problem.matrix_ref().sanity().unwrap();
         }
     }

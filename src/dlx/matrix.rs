@@ -222,7 +222,10 @@ impl Matrix {
 
     /// Ask that primary item `item` be covered between `lo` and `hi` times (`1 <= hi`, `lo <=
     /// hi`): Knuth's multiplicities, which his Algorithm M (DLX3) solves; see
-    /// [`MultiSolver`](super::MultiSolver).
+    /// [`BitMultiSolver`](super::BitMultiSolver) and [`MultiSolver`](super::MultiSolver)
+    /// ([`Named::solver`](super::Named::solver) and `backtrack cover` choose them when an item
+    /// has bounds). [`Matrix::solver`] and [`BitSolver`](super::BitSolver) are Algorithms X
+    /// and C: the first does not read bounds, the second refuses them.
     ///
     /// # Errors
     /// [`DlxError::Bounds`] for an item that is not primary or bounds that hold no number.

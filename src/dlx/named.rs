@@ -1,6 +1,6 @@
 //! Exact-cover problems with named items and options, as in the seed's `R1C1#1` Sudoku model.
 
-use super::{DlxError, Matrix, Outcome, Solver, Stats};
+use super::{BitMultiSolver, Budget, DlxError, Matrix, Outcome, Solver, Stats};
 use std::collections::HashMap;
 
 /// An exact-cover problem whose items and options have names.
@@ -162,48 +162,116 @@ impl Named {
         &self.matrix
     }
 
-    /// A search whose solutions read as names.
+    /// A search whose solutions read as names: Algorithm X or C on the dancing links, or,
+    /// when an item has bounds ([`Matrix::set_bounds`], `2:3|A` in Knuth's format),
+    /// Algorithm M on bit sets ([`BitMultiSolver`]), so that every solution covers each item
+    /// within its bounds.
+    ///
+    /// ```
+    /// use backtrack::dlx::Named;
+    ///
+    /// // A covered twice, B once or twice (Knuth's format): DLX3's four solutions.
+    /// let mut p = Named::from_knuth_format("2|A 1:2|B C\nA B\nA\nB C\nA C\nB\n")?;
+    /// let mut solver = p.solver();
+    /// let mut solutions = 0;
+    /// while let Some(options) = solver.next_solution() {
+    ///     let options: Vec<&str> = options.collect();
+    ///     assert_eq!(options.iter().filter(|o| o.contains('A')).count(), 2);
+    ///     solutions += 1;
+    /// }
+    /// assert_eq!(solutions, 4);
+    /// assert_eq!(solver.stats().nodes, 11);
+    /// # Ok::<(), backtrack::dlx::DlxError>(())
+    /// ```
     pub fn solver(&mut self) -> NamedSolver<'_> {
-        NamedSolver { solver: self.matrix.solver(), names: &self.names }
+        let engine = if self.matrix.has_multiplicities() {
+            Engine::Multi(Box::new(BitMultiSolver::new(&self.matrix)))
+        } else {
+            Engine::Links(self.matrix.solver())
+        };
+        NamedSolver { engine, names: &self.names }
     }
 }
 
-/// A [`Solver`] over a [`Named`] problem.
+/// A search over a [`Named`] problem: a [`Solver`], or a [`BitMultiSolver`] for a problem
+/// with multiplicities.
 #[derive(Debug)]
 pub struct NamedSolver<'p> {
-    solver: Solver<'p>,
+    engine: Engine<'p>,
     names: &'p Names,
+}
+
+#[derive(Debug)]
+enum Engine<'p> {
+    Links(Solver<'p>),
+    Multi(Box<BitMultiSolver>),
 }
 
 impl<'p> NamedSolver<'p> {
     /// Choose the option called `name` before the search (a given).
     ///
     /// # Errors
-    /// [`DlxError::UnknownName`] for an unknown option, or [`DlxError::Conflict`].
+    /// [`DlxError::UnknownName`] for an unknown option, or [`DlxError::Conflict`];
+    /// [`DlxError::Unsupported`] with multiplicities.
     pub fn choose(&mut self, name: &str) -> Result<(), DlxError> {
         let option =
             self.names.option_number(name).ok_or_else(|| DlxError::UnknownName { name: name.to_string() })?;
-        self.solver.choose(option)
+        match &mut self.engine {
+            Engine::Links(solver) => solver.choose(option),
+            Engine::Multi(_) => {
+                Err(DlxError::Unsupported { what: "givens with multiplicities (Algorithm M)" })
+            }
+        }
     }
 
     /// The next solution, as the names of its options (no allocation).
     pub fn next_solution(&mut self) -> Option<impl Iterator<Item = &'p str> + '_> {
         let names = self.names;
-        self.solver.next_solution().map(move |options| options.iter().map(move |&o| names.option(o)))
+        let options = match &mut self.engine {
+            Engine::Links(solver) => solver.next_solution(),
+            Engine::Multi(solver) => solver.next_solution(),
+        };
+        options.map(move |options| options.iter().map(move |&o| names.option(o)))
     }
 
-    /// The underlying solver (counters, outcome, budget).
-    pub fn solver(&mut self) -> &mut Solver<'p> {
-        &mut self.solver
+    /// The dancing links' solver underneath (to watch it, or to give it options by number);
+    /// `None` for Algorithm M.
+    pub fn solver(&mut self) -> Option<&mut Solver<'p>> {
+        match &mut self.engine {
+            Engine::Links(solver) => Some(solver),
+            Engine::Multi(_) => None,
+        }
     }
 
-    /// The counters so far.
+    /// Bound the search from now on.
+    pub fn set_budget(&mut self, budget: &Budget) {
+        match &mut self.engine {
+            Engine::Links(solver) => solver.set_budget(budget),
+            Engine::Multi(solver) => solver.set_budget(budget),
+        }
+    }
+
+    /// Count the solutions left (every one found, or up to the budget).
+    pub fn count_solutions(&mut self) -> u64 {
+        match &mut self.engine {
+            Engine::Links(solver) => solver.count_solutions(),
+            Engine::Multi(solver) => solver.count_solutions(),
+        }
+    }
+
+    /// The counters so far, as Knuth's programs count them (DLX1, DLX2 or DLX3).
     pub fn stats(&self) -> Stats {
-        self.solver.stats()
+        match &self.engine {
+            Engine::Links(solver) => solver.stats(),
+            Engine::Multi(solver) => solver.stats(),
+        }
     }
 
     /// How the search stands.
     pub fn outcome(&self) -> Outcome {
-        self.solver.outcome()
+        match &self.engine {
+            Engine::Links(solver) => solver.outcome(),
+            Engine::Multi(solver) => solver.outcome(),
+        }
     }
 }

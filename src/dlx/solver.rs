@@ -212,7 +212,11 @@ enum Found {
 }
 
 impl Matrix {
-    /// A search over this matrix; see [`Solver`].
+    /// A search over this matrix with Algorithm X, or C with colours; see [`Solver`]. It
+    /// covers every primary item once, whatever bounds [`set_bounds`](Self::set_bounds) gave:
+    /// those are Algorithm M's ([`BitMultiSolver`](super::BitMultiSolver),
+    /// [`MultiSolver`](super::MultiSolver)), which [`Named::solver`](super::Named::solver)
+    /// chooses for them.
     pub fn solver(&mut self) -> Solver<'_> {
         let levels = self.primary_items() + 1;
         Solver {

@@ -368,9 +368,11 @@ impl Plan {
             return self.drain(solver, problem, render, start);
         }
         let mut solver = problem.solver();
-        solver.solver().set_budget(budget);
-        if watching.any() {
-            solver.solver().set_watch(|event: Event<'_, usize>| watching.see(event));
+        solver.set_budget(budget);
+        if watching.any()
+            && let Some(links) = solver.solver()
+        {
+            links.set_watch(|event: Event<'_, usize>| watching.see(event));
         }
         let mut count = 0u64;
         while count < wanted {
