@@ -110,10 +110,10 @@ pub(super) struct Sets {
     /// `words` words a set.
     colour_sets: Vec<u64>,
     pub(super) colored: bool,
-    /// Each option's clashing options (those that share an item with it), `words` words an
-    /// option; empty where that would take more than [`CLASH_WORDS`] words, with colours, and
-    /// for Algorithm M (an option's item may take more than one).
-    clash: Vec<u64>,
+    /// Each option's clashing options (those that share an item with it that it covers),
+    /// `words` words an option; empty with colours, or where it would take more than
+    /// [`CLASH_WORDS`] words.
+    pub(super) clash: Vec<u64>,
     /// Where the colours purified to start in [`Work::nums`].
     pub(super) purified_at: usize,
 }
@@ -201,12 +201,17 @@ impl Sets {
             used_words.extend((0..words).filter(|&w| item_options[item * words + w] != 0).map(|w| w as u32));
             word_start.push(used_words.len() as u32);
         }
-        // Each option's clashing options, for Algorithm X: its items' options.
+        // Each option's clashing options, without colours: the options of its items that
+        // choosing it covers for sure, all of them for Algorithm X; for Algorithm M, all but
+        // the primary items that may take more than one cover ([`Sets::covers`]).
         let mut clash = Vec::new();
-        if !multi && !colored && options * words <= CLASH_WORDS {
+        if !colored && options * words <= CLASH_WORDS {
             clash = vec![0u64; options * words];
             for o in 0..options {
                 for &item in &option_items[option_start[o] as usize..option_start[o + 1] as usize] {
+                    if multi && !Sets::covers_once(matrix, item as usize) {
+                        continue;
+                    }
                     for w in 0..words {
                         clash[o * words + w] |= item_options[item as usize * words + w];
                     }
@@ -252,6 +257,12 @@ impl Sets {
             purified_at,
         };
         (sets, Work { bits, nums })
+    }
+
+    /// Whether choosing an option that has `item` covers the item, whatever was chosen
+    /// before: a secondary item, or a primary item that takes one cover at most (`hi` 1).
+    pub(super) fn covers_once(matrix: &Matrix, item: usize) -> bool {
+        item >= matrix.primary_items() || matrix.bounds(item).1 == 1
     }
 
     /// The items of option `o`, in the order given.

@@ -18,7 +18,7 @@
 //! node on an item purified to its colour stays in its list, so hiding its option does not
 //! count it.
 
-use super::bits::{Sets, Work};
+use super::bits::{Row, Sets, Work};
 use super::solver::Limits;
 use super::{Budget, DlxError, Matrix, MultiSolver, Outcome, Stats};
 
@@ -60,6 +60,9 @@ pub struct BitMultiSolver {
     states: Vec<Work>,
     /// Each primary item's covers it may do without (`hi - lo`).
     slack: Vec<u32>,
+    /// Whether each item is covered by the first option chosen that has it
+    /// ([`Sets::covers_once`]).
+    once: Vec<bool>,
     /// The state before any choice, which [`BitMultiSolver::below`] starts again from.
     start: Work,
     /// The options of each level's item not tried yet.
@@ -109,6 +112,7 @@ impl BitMultiSolver {
             start: work.clone(),
             states: vec![work],
             slack,
+            once: (0..matrix.items()).map(|item| Sets::covers_once(matrix, item)).collect(),
             untried: Vec::new(),
             levels: Vec::new(),
             preset: Vec::new(),
@@ -264,6 +268,33 @@ impl BitMultiSolver {
     /// if that was its last; a secondary item is covered, or purified to its colour.
     fn commit(&mut self, o: usize, item: usize) {
         let (sets, work) = (&self.sets, &mut self.states[self.levels.len()]);
+        if !sets.clash.is_empty() {
+            // Without colours the updates add up the same in any order (one an item covered,
+            // and the other items of each option hidden, once), as for Algorithm X: the
+            // options of the items covered for sure go in one pass, then each item that
+            // takes several covers spends one, and is covered if that was its last.
+            let mut covered = 0;
+            for &y in sets.items(o) {
+                let y = y as usize;
+                if y == item {
+                    continue;
+                }
+                if self.once[y] {
+                    covered += 1;
+                    if y < sets.primary {
+                        work.bits[sets.words + y / 64] &= !(1 << (y % 64));
+                    }
+                    continue;
+                }
+                let bound = &mut work.nums[sets.primary + y];
+                *bound -= 1;
+                if *bound == 0 {
+                    self.stats.updates += work.cover::<true>(sets, y);
+                }
+            }
+            self.stats.updates += covered + work.take_out::<true>(sets, Row::Clash(o));
+            return;
+        }
         let items = sets.items(o);
         let at = items.iter().position(|&t| t as usize == item).expect("the option has its item");
         let from = sets.option_start[o] as usize;
