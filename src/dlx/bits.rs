@@ -103,6 +103,9 @@ pub(super) struct Sets {
     node_set: Vec<u32>,
     /// Each option's items but one: the nodes hiding it hides (colours aside).
     pub(super) others: Vec<u32>,
+    /// Each option's items that it gives a colour, from `coloured_start[o]` on.
+    coloured_items: Vec<u32>,
+    coloured_start: Vec<u32>,
     /// Each option's primary items (whose counts it keeps), from `primary_start[o]` on.
     pub(super) primary_items: Vec<u32>,
     pub(super) primary_start: Vec<u32>,
@@ -168,6 +171,7 @@ impl Sets {
         let (mut option_items, mut option_start) = (Vec::new(), vec![0u32]);
         let (mut node_colour, mut node_set) = (Vec::new(), Vec::new());
         let (mut primary_items, mut primary_start) = (Vec::new(), vec![0u32]);
+        let (mut coloured_items, mut coloured_start) = (Vec::new(), vec![0u32]);
         // Counts of the primary items only: a secondary item is never chosen.
         let mut counts = vec![0u32; primary];
         let mut sets: std::collections::HashMap<(u32, u32), u32> = std::collections::HashMap::new();
@@ -187,6 +191,7 @@ impl Sets {
                     }
                     colour_sets[set as usize * words + o / 64] |= 1 << (o % 64);
                     node_set.push(set);
+                    coloured_items.push(item as u32);
                 }
                 if item < primary {
                     primary_items.push(item as u32);
@@ -195,6 +200,7 @@ impl Sets {
             }
             option_start.push(option_items.len() as u32);
             primary_start.push(primary_items.len() as u32);
+            coloured_start.push(coloured_items.len() as u32);
         }
         let (mut used_words, mut word_start) = (Vec::new(), vec![0u32]);
         for item in 0..items {
@@ -251,6 +257,8 @@ impl Sets {
             node_set,
             primary_items,
             primary_start,
+            coloured_items,
+            coloured_start,
             colour_sets,
             colored,
             clash,
@@ -268,6 +276,16 @@ impl Sets {
     /// The items of option `o`, in the order given.
     pub(super) fn items(&self, o: usize) -> &[u32] {
         &self.option_items[self.option_start[o] as usize..self.option_start[o + 1] as usize]
+    }
+
+    /// How many nodes of option `o`, open, are on items purified (to their colour: the
+    /// option is open), as `purified` says: those hiding it leaves in their lists (DLX2). Only
+    /// a node with a colour can be one: purifying an item takes out the options that give it
+    /// none.
+    #[inline]
+    pub(super) fn purified_nodes(&self, o: usize, purified: &[u32]) -> u64 {
+        let (from, to) = (self.coloured_start[o] as usize, self.coloured_start[o + 1] as usize);
+        self.coloured_items[from..to].iter().filter(|&&y| purified[y as usize] != 0).count() as u64
     }
 
     /// Count option `o`, taken out, out of its primary items' counts in `nums`.
@@ -563,11 +581,7 @@ impl Work {
             }
             hidden += u64::from(sets.others[o]);
             if sets.colored {
-                // A node on an item purified to its colour stays in its list (DLX2).
-                let (from, to) = (sets.option_start[o] as usize, sets.option_start[o + 1] as usize);
-                let purified = &self.nums[sets.purified_at..];
-                hidden -=
-                    sets.option_items[from..to].iter().filter(|&&y| purified[y as usize] != 0).count() as u64;
+                hidden -= sets.purified_nodes(o, &self.nums[sets.purified_at..]);
             }
         }
         hidden

@@ -427,10 +427,8 @@ impl BitMultiSolver {
 fn hide(sets: &Sets, bits: &mut [u64], nums: &mut [u32], o: usize) -> u64 {
     bits[o / 64] &= !(1 << (o % 64));
     sets.uncount(nums, o);
-    let purified = &nums[sets.purified_at..];
-    let kept =
-        if sets.colored { sets.items(o).iter().filter(|&&y| purified[y as usize] != 0).count() } else { 0 };
-    u64::from(sets.others[o]) - kept as u64
+    let kept = if sets.colored { sets.purified_nodes(o, &nums[sets.purified_at..]) } else { 0 };
+    u64::from(sets.others[o]) - kept
 }
 
 super::bits::bit_search!(BitMultiSolver);
