@@ -390,6 +390,7 @@ impl Plan {
 /// A search on bit sets, read lazily ([`BitSolver`], [`BitMultiSolver`]).
 trait BitSearch {
     fn next_solution(&mut self) -> Option<&[usize]>;
+    fn count_solutions(&mut self) -> u64;
     fn outcome(&self) -> Search;
     fn stats(&self) -> Stats;
 }
@@ -397,6 +398,9 @@ trait BitSearch {
 impl BitSearch for BitSolver {
     fn next_solution(&mut self) -> Option<&[usize]> {
         BitSolver::next_solution(self)
+    }
+    fn count_solutions(&mut self) -> u64 {
+        BitSolver::count_solutions(self)
     }
     fn outcome(&self) -> Search {
         BitSolver::outcome(self)
@@ -409,6 +413,9 @@ impl BitSearch for BitSolver {
 impl BitSearch for BitMultiSolver {
     fn next_solution(&mut self) -> Option<&[usize]> {
         BitMultiSolver::next_solution(self)
+    }
+    fn count_solutions(&mut self) -> u64 {
+        BitMultiSolver::count_solutions(self)
     }
     fn outcome(&self) -> Search {
         BitMultiSolver::outcome(self)
@@ -431,6 +438,10 @@ impl Plan {
         let problem_kind = (algorithm(problem), problem.matrix_ref().has_colors());
         let names = problem.names();
         let (wanted, mut count) = (self.wanted(), 0u64);
+        if self.args.count && wanted == u64::MAX {
+            // Every solution counted, none read: no list of options built for each.
+            count = solver.count_solutions();
+        }
         while count < wanted {
             let Some(options) = solver.next_solution() else { break };
             if !self.args.count {
