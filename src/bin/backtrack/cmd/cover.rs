@@ -20,6 +20,12 @@ use std::time::{Duration, Instant};
 /// The first line that is not a comment (`|` at the start) lists the items: primary first,
 /// then `|` and the secondary items (covered at most once). Every further line is an option:
 /// the items it covers.
+///
+/// An option may give a secondary item a colour (`cell:a`): options that give it the same
+/// colour may share it (Knuth's Algorithm C, his DLX2). A primary item may carry bounds on
+/// how many chosen options cover it (`2:3|piece` for 2 to 3 times, `3|piece` for exactly 3):
+/// Algorithm M, his DLX3. The algorithm run, and the counters as his program counts them,
+/// come with --stats.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Examples:
