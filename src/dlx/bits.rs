@@ -209,7 +209,7 @@ impl Sets {
         }
         // Each option's clashing options, without colours: the options of its items that
         // choosing it covers for sure, all of them for Algorithm X; for Algorithm M, all but
-        // the primary items that may take more than one cover ([`Sets::covers`]).
+        // the primary items that may take more than one cover ([`Sets::covers_once`]).
         let mut clash = Vec::new();
         if !colored && options * words <= CLASH_WORDS {
             clash = vec![0u64; options * words];
@@ -271,6 +271,16 @@ impl Sets {
     /// before: a secondary item, or a primary item that takes one cover at most (`hi` 1).
     pub(super) fn covers_once(matrix: &Matrix, item: usize) -> bool {
         item >= matrix.primary_items() || matrix.bounds(item).1 == 1
+    }
+
+    /// The nodes of option `o` after the one of `item`, round to the one before it: the order
+    /// in which Knuth's programs cover or purify the other items of an option chosen for
+    /// `item` (with no division a node).
+    pub(super) fn after(&self, o: usize, item: usize) -> impl Iterator<Item = usize> + use<> {
+        let (from, to) = (self.option_start[o] as usize, self.option_start[o + 1] as usize);
+        let at = self.option_items[from..to].iter().position(|&t| t as usize == item);
+        let at = from + at.expect("the option has the item it was chosen for");
+        (at + 1..to).chain(from..at)
     }
 
     /// The items of option `o`, in the order given.
@@ -369,7 +379,8 @@ impl BitSolver {
                 return Err(DlxError::Conflict { option: o, item: item as usize });
             }
             // As the dancing links choose it: each of its items covered or purified in order.
-            self.stats.updates += self.states[0].commit(&self.sets, o, 0, true, &mut self.stats.cleansings);
+            let nodes = self.sets.option_start[o] as usize..self.sets.option_start[o + 1] as usize;
+            self.stats.updates += self.states[0].commit(&self.sets, nodes, &mut self.stats.cleansings);
         }
         self.preset = prefix.to_vec();
         self.untried.clear();
@@ -440,7 +451,7 @@ impl BitSolver {
                     }
                     let row = &self.sets.item_options[item * words..(item + 1) * words];
                     self.untried.extend(work.bits.iter().zip(row).map(|(o, m)| o & m));
-                    self.stats.updates += 1 + work.take_out::<true>(&self.sets, Row::Item(item));
+                    self.stats.updates += 1 + work.take_out(&self.sets, Row::Item(item));
                     work.bits[words + item / 64] &= !(1 << (item % 64));
                     self.chosen_item.push(item as u32);
                     self.chosen.push(usize::MAX);
@@ -471,19 +482,16 @@ impl BitSolver {
                     Work::copy_down(&mut self.states, level);
                     let (sets, work) = (&self.sets, &mut self.states[level + 1]);
                     let item = self.chosen_item[level] as usize;
-                    let (from, to) = (sets.option_start[o] as usize, sets.option_start[o + 1] as usize);
                     if sets.clash.is_empty() {
                         // DLX1 and DLX2 cover (or purify) the option's other items from the
                         // one after the chosen item round to the one before.
-                        let at = sets.option_items[from..to].iter().position(|&t| t as usize == item);
-                        let at = at.expect("the option has the item it was chosen for");
-                        self.stats.updates += work.commit(sets, o, at + 1, false, &mut self.stats.cleansings);
+                        self.stats.updates +=
+                            work.commit(sets, sets.after(o, item), &mut self.stats.cleansings);
                     } else {
                         // Without colours the updates add up the same in any order (an item
                         // each, and the other items of each option hidden, once): the
                         // option's clashing options go in one pass.
-                        self.stats.updates +=
-                            (to - from - 1) as u64 + work.take_out::<true>(sets, Row::Clash(o));
+                        self.stats.updates += u64::from(sets.others[o]) + work.take_out(sets, Row::Clash(o));
                         for &t in &sets.primary_items
                             [sets.primary_start[o] as usize..sets.primary_start[o + 1] as usize]
                         {
@@ -518,11 +526,10 @@ impl Work {
     }
 
     /// Take the options of `row` (a set of options: an item's, or those clashing with an
-    /// option) out of the working state: with `COUNTS`, each of their primary items counts one
-    /// option fewer (Algorithm M counts an item's options when it chooses, instead).
+    /// option) out of the working state: each of their primary items counts one option fewer.
     /// Returns the nodes that hiding them link by link would hide: their other items.
     #[inline]
-    pub(super) fn take_out<const COUNTS: bool>(&mut self, sets: &Sets, row: Row) -> u64 {
+    pub(super) fn take_out(&mut self, sets: &Sets, row: Row) -> u64 {
         let words = sets.words;
         let (table, at) = match row {
             Row::Clash(option) => (&sets.clash, option * words),
@@ -537,7 +544,7 @@ impl Work {
                 if let Row::ItemBut(_, set) = row {
                     out &= !sets.colour_sets[set * words + w];
                 }
-                hidden += self.take_word::<COUNTS>(sets, w, out);
+                hidden += self.take_word(sets, w, out);
             }
             return hidden;
         }
@@ -555,9 +562,7 @@ impl Work {
             while out != 0 {
                 let o = w * 64 + out.trailing_zeros() as usize;
                 out &= out - 1;
-                if COUNTS {
-                    sets.uncount(nums, o);
-                }
+                sets.uncount(nums, o);
                 hidden += u64::from(sets.others[o]);
             }
         }
@@ -566,7 +571,7 @@ impl Work {
 
     /// Take the open options of `mine`, word `w` of a set, out of the working state.
     #[inline(always)]
-    fn take_word<const COUNTS: bool>(&mut self, sets: &Sets, w: usize, mine: u64) -> u64 {
+    fn take_word(&mut self, sets: &Sets, w: usize, mine: u64) -> u64 {
         let mut out = self.bits[w] & mine;
         if out == 0 {
             return 0;
@@ -576,34 +581,35 @@ impl Work {
         while out != 0 {
             let o = w * 64 + out.trailing_zeros() as usize;
             out &= out - 1;
-            if COUNTS {
-                sets.uncount(&mut self.nums, o);
-            }
-            hidden += u64::from(sets.others[o]);
-            if sets.colored {
-                hidden -= sets.purified_nodes(o, &self.nums[sets.purified_at..]);
-            }
+            hidden += self.hidden(sets, o);
         }
         hidden
     }
 
-    /// Cover or purify, as DLX2 commits them, the items of option `o` from its node `first`
-    /// round: all of them with `count_all` (an option chosen before the search), else all but
-    /// the last (the one before `first`, whose item the search chose). A colourless item is
-    /// covered, a coloured one purified to its colour (the options that give it another
-    /// colour, or none, taken out), one purified already left. Returns the updates.
-    fn commit(&mut self, sets: &Sets, o: usize, first: usize, count_all: bool, cleansings: &mut u64) -> u64 {
-        let (from, to) = (sets.option_start[o] as usize, sets.option_start[o + 1] as usize);
-        let (size, first) = (to - from, from + first % (to - from));
+    /// Take option `o`, open, out: DLX3's `hide` of a tweak. The nodes hidden.
+    pub(super) fn hide(&mut self, sets: &Sets, o: usize) -> u64 {
+        self.bits[o / 64] &= !(1 << (o % 64));
+        self.hidden(sets, o)
+    }
+
+    /// Count option `o`, just taken out of the options open, out of its primary items'
+    /// counts. The nodes hiding it link by link hides: its items but the one it is hidden
+    /// from, and but those purified to its colour, which stay in their lists (DLX2).
+    #[inline(always)]
+    fn hidden(&mut self, sets: &Sets, o: usize) -> u64 {
+        sets.uncount(&mut self.nums, o);
+        let kept = if sets.colored { sets.purified_nodes(o, &self.nums[sets.purified_at..]) } else { 0 };
+        u64::from(sets.others[o]) - kept
+    }
+
+    /// Cover or purify, as DLX2 commits them, the items of the nodes `nodes` in their order: a
+    /// colourless item is covered, a coloured one purified to its colour (the options that give
+    /// it another colour, or none, taken out), one purified already left. Returns the updates.
+    fn commit(&mut self, sets: &Sets, nodes: impl Iterator<Item = usize>, cleansings: &mut u64) -> u64 {
         let mut updates = 0;
-        // Round from `first`, with no division a node.
-        for k in (first..to).chain(from..first).take(if count_all { size } else { size - 1 }) {
+        for k in nodes {
             let (y, colour) = (sets.option_items[k] as usize, sets.node_colour[k]);
-            updates += if colour == 0 {
-                self.cover::<true>(sets, y)
-            } else {
-                self.purify::<true>(sets, k, cleansings)
-            };
+            updates += if colour == 0 { self.cover(sets, y) } else { self.purify(sets, k, cleansings) };
         }
         updates
     }
@@ -611,17 +617,17 @@ impl Work {
     /// Cover item `y`: its options taken out, and a primary item no longer left. The updates:
     /// one for the item and one a node hidden.
     #[inline]
-    pub(super) fn cover<const COUNTS: bool>(&mut self, sets: &Sets, y: usize) -> u64 {
+    pub(super) fn cover(&mut self, sets: &Sets, y: usize) -> u64 {
         if y < sets.primary {
             self.bits[sets.words + y / 64] &= !(1 << (y % 64));
         }
-        1 + self.take_out::<COUNTS>(sets, Row::Item(y))
+        1 + self.take_out(sets, Row::Item(y))
     }
 
     /// Purify the item of node `k` to the node's colour, unless it is purified already: the
     /// options that give it another colour, or none, taken out. The updates; `cleansings`
     /// counts one for the item and one for each option kept.
-    pub(super) fn purify<const COUNTS: bool>(&mut self, sets: &Sets, k: usize, cleansings: &mut u64) -> u64 {
+    pub(super) fn purify(&mut self, sets: &Sets, k: usize, cleansings: &mut u64) -> u64 {
         let (y, colour) = (sets.option_items[k] as usize, sets.node_colour[k]);
         if self.nums[sets.purified_at + y] != 0 {
             return 0;
@@ -639,7 +645,7 @@ impl Work {
             })
             .sum();
         *cleansings += 1 + u64::from(kept);
-        let updates = self.take_out::<COUNTS>(sets, Row::ItemBut(y, set));
+        let updates = self.take_out(sets, Row::ItemBut(y, set));
         self.nums[sets.purified_at + y] = colour;
         updates
     }

@@ -78,15 +78,18 @@ pub struct BitMultiSolver {
     outcome: Outcome,
 }
 
-/// A level of the search: its item, the covers the item may still take once this one is
-/// spent, the options left in its list (DLX3's `len`), and the move being tried.
+/// A level of the search: its item, the options left in its list (DLX3's `len`), and the
+/// move being tried ([`UNTRIED`] before the first). The covers the item may still take once
+/// this one is spent are its bound in the level's state.
 #[derive(Clone, Copy, Debug)]
 struct Level {
     item: u32,
-    bound: u32,
     remaining: u32,
     chosen: usize,
 }
+
+/// A level's move before its first: no option, and not the null move.
+const UNTRIED: usize = usize::MAX - 1;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum State {
@@ -188,7 +191,7 @@ impl BitMultiSolver {
         let (bound, slack) = (self.states[0].nums[at] - 1, self.slack[item]);
         self.states[0].nums[at] = bound;
         if bound == 0 {
-            self.states[0].cover::<true>(&self.sets, item);
+            self.states[0].cover(&self.sets, item);
         }
         let is_candidate = |o: usize| o < self.sets.options() && candidates[o / 64] >> (o % 64) & 1 != 0;
         if target != MultiSolver::NULL_MOVE && !is_candidate(target) {
@@ -206,7 +209,7 @@ impl BitMultiSolver {
                 }
                 // Tweaked out as the search leaves it, or as it tries it.
                 if bound != 0 {
-                    self.hide(o);
+                    self.states[0].hide(&self.sets, o);
                 }
                 if o == target {
                     self.commit(o, item);
@@ -223,13 +226,6 @@ impl BitMultiSolver {
             self.states[0].bits[words + item / 64] &= !(1 << (item % 64));
         }
         Ok(())
-    }
-
-    /// Take option `o` out of the working state: DLX3's tweak of an item that may still take
-    /// covers. The updates.
-    fn hide(&mut self, o: usize) -> u64 {
-        let work = &mut self.states[0];
-        hide(&self.sets, &mut work.bits, &mut work.nums, o)
     }
 
     /// The active primary item to branch on and its branching degree (`None`: none active, a
@@ -289,27 +285,22 @@ impl BitMultiSolver {
                 let bound = &mut work.nums[sets.primary + y];
                 *bound -= 1;
                 if *bound == 0 {
-                    self.stats.updates += work.cover::<true>(sets, y);
+                    self.stats.updates += work.cover(sets, y);
                 }
             }
-            self.stats.updates += covered + work.take_out::<true>(sets, Row::Clash(o));
+            self.stats.updates += covered + work.take_out(sets, Row::Clash(o));
             return;
         }
-        let items = sets.items(o);
-        let at = items.iter().position(|&t| t as usize == item).expect("the option has its item");
-        let from = sets.option_start[o] as usize;
-        let size = items.len();
-        // DLX3's order, round from the node after the item's: no division a node.
-        for k in (from + at + 1..from + size).chain(from..from + at) {
+        for k in sets.after(o, item) {
             let y = sets.option_items[k] as usize;
             self.stats.updates += if y < sets.primary {
                 let bound = &mut work.nums[sets.primary + y];
                 *bound -= 1;
-                if *bound == 0 { work.cover::<true>(sets, y) } else { 0 }
+                if *bound == 0 { work.cover(sets, y) } else { 0 }
             } else if sets.node_colour[k] == 0 {
-                work.cover::<true>(sets, y)
+                work.cover(sets, y)
             } else {
-                work.purify::<true>(sets, k, &mut self.stats.cleansings)
+                work.purify(sets, k, &mut self.stats.cleansings)
             };
         }
     }
@@ -345,16 +336,16 @@ impl BitMultiSolver {
                     let bound = work.nums[primary + item] - 1;
                     work.nums[primary + item] = bound;
                     if bound == 0 {
-                        self.stats.updates += work.cover::<true>(&self.sets, item);
+                        self.stats.updates += work.cover(&self.sets, item);
                     }
-                    let chosen = usize::MAX - 1; // nothing tried yet
-                    self.levels.push(Level { item: item as u32, bound, remaining, chosen });
+                    self.levels.push(Level { item: item as u32, remaining, chosen: UNTRIED });
                     self.state = State::Advance;
                 }
                 State::Advance => {
                     let l = self.levels.len() - 1;
-                    let Level { item, bound, remaining, chosen } = self.levels[l];
+                    let Level { item, remaining, chosen } = self.levels[l];
                     let item = item as usize;
+                    let bound = self.states[l].nums[primary + item];
                     let slack = self.slack[item];
                     let spent = bound == 0 && slack == 0;
                     let untried = &mut self.untried[l * words..(l + 1) * words];
@@ -384,9 +375,7 @@ impl BitMultiSolver {
                                 self.stats.updates += 1;
                                 self.levels[l].remaining -= 1;
                                 if bound != 0 {
-                                    let level = &mut self.states[l];
-                                    self.stats.updates +=
-                                        hide(&self.sets, &mut level.bits, &mut level.nums, o);
+                                    self.stats.updates += self.states[l].hide(&self.sets, o);
                                 }
                             }
                             o
@@ -419,16 +408,6 @@ impl BitMultiSolver {
             self.state = State::Advance;
         }
     }
-}
-
-/// Take option `o` out of a state ([`Work`]'s two buffers): DLX3's `hide` of a tweak. The
-/// nodes hidden: the option's items but the one it was tweaked for, and but those purified to
-/// its colour, which stay in their lists.
-fn hide(sets: &Sets, bits: &mut [u64], nums: &mut [u32], o: usize) -> u64 {
-    bits[o / 64] &= !(1 << (o % 64));
-    sets.uncount(nums, o);
-    let kept = if sets.colored { sets.purified_nodes(o, &nums[sets.purified_at..]) } else { 0 };
-    u64::from(sets.others[o]) - kept
 }
 
 super::bits::bit_search!(BitMultiSolver);
