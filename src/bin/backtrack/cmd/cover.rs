@@ -243,6 +243,10 @@ pub fn run(args: Args) -> io::Result<Status> {
     let multiplicities = problem.matrix_ref().has_multiplicities();
     let report = if whole_tree && plan.args.jobs != Some(1) && !watching.any() {
         Ok(plan.count_in_parallel(&mut problem))
+    } else if problem.matrix_ref().takes_bits() && !watching.any() {
+        // On bit sets where they fit and nobody watches the links dance: the same tree and
+        // counters, in a fraction of the time (BENCHMARKS.md §4).
+        plan.search_bits(&problem, &budget, &mut render)
     } else if multiplicities {
         plan.search_multi(&mut problem, &budget, &watching, &mut render)
     } else {
@@ -352,7 +356,8 @@ impl Plan {
         }
     }
 
-    /// Search on one thread: count, or list the solutions to `render` as they are found (none
+    /// Search on one thread on the dancing links (Algorithm X or C, watched or too large for bit
+    /// sets): count, or list the solutions to `render` as they are found (none
     /// kept: flat memory, the first at once, and the search ends with a reader that is gone).
     fn search(
         &self,
@@ -365,14 +370,6 @@ impl Plan {
         let args = &self.args;
         let wanted = self.wanted();
         let problem_kind = (algorithm(problem), problem.matrix_ref().has_colors());
-        // Algorithms X and C on bit sets where they fit and nobody watches the links dance:
-        // the same tree and counters, in a fraction of the time (BENCHMARKS.md §4).
-        if problem.matrix_ref().takes_bits() && !watching.any() {
-            let solver = BitSolver::new(problem.matrix_ref())
-                .map_err(|e| io::Error::other(e.to_string()))?
-                .budget(budget);
-            return self.drain(solver, problem, render, start);
-        }
         let mut solver = problem.solver();
         solver.set_budget(budget);
         if watching.any()
@@ -393,7 +390,7 @@ impl Plan {
     }
 }
 
-/// A search on bit sets, read lazily ([`BitSolver`], [`BitMultiSolver`]).
+/// A search on bit sets, read lazily ([`BitSolver`], [`BitMultiSolver`]): their own methods.
 trait BitSearch {
     fn next_solution(&mut self) -> Option<&[usize]>;
     fn count_solutions(&mut self) -> u64;
@@ -401,37 +398,44 @@ trait BitSearch {
     fn stats(&self) -> Stats;
 }
 
-impl BitSearch for BitSolver {
-    fn next_solution(&mut self) -> Option<&[usize]> {
-        BitSolver::next_solution(self)
-    }
-    fn count_solutions(&mut self) -> u64 {
-        BitSolver::count_solutions(self)
-    }
-    fn outcome(&self) -> Search {
-        BitSolver::outcome(self)
-    }
-    fn stats(&self) -> Stats {
-        BitSolver::stats(self)
-    }
+macro_rules! bit_search {
+    ($solver:ty) => {
+        impl BitSearch for $solver {
+            fn next_solution(&mut self) -> Option<&[usize]> {
+                <$solver>::next_solution(self)
+            }
+            fn count_solutions(&mut self) -> u64 {
+                <$solver>::count_solutions(self)
+            }
+            fn outcome(&self) -> Search {
+                <$solver>::outcome(self)
+            }
+            fn stats(&self) -> Stats {
+                <$solver>::stats(self)
+            }
+        }
+    };
 }
-
-impl BitSearch for BitMultiSolver {
-    fn next_solution(&mut self) -> Option<&[usize]> {
-        BitMultiSolver::next_solution(self)
-    }
-    fn count_solutions(&mut self) -> u64 {
-        BitMultiSolver::count_solutions(self)
-    }
-    fn outcome(&self) -> Search {
-        BitMultiSolver::outcome(self)
-    }
-    fn stats(&self) -> Stats {
-        BitMultiSolver::stats(self)
-    }
-}
+bit_search!(BitSolver);
+bit_search!(BitMultiSolver);
 
 impl Plan {
+    /// Search on bit sets on one thread, Algorithm M where an item has bounds, else X or C.
+    fn search_bits(
+        &self,
+        problem: &Named,
+        budget: &Budget,
+        render: &mut Renderer<impl Write>,
+    ) -> io::Result<Report> {
+        let (start, matrix) = (Instant::now(), problem.matrix_ref());
+        if matrix.has_multiplicities() {
+            self.drain(BitMultiSolver::new(matrix).budget(budget), problem, render, start)
+        } else {
+            let solver = BitSolver::new(matrix).expect("a matrix without multiplicities");
+            self.drain(solver.budget(budget), problem, render, start)
+        }
+    }
+
     /// Run a search on bit sets on one thread: count, or list the solutions to `render` as
     /// they come.
     fn drain(
@@ -486,11 +490,6 @@ impl Plan {
         let args = &self.args;
         let wanted = self.wanted();
         let problem_kind = (algorithm(problem), problem.matrix_ref().has_colors());
-        // On bit sets where they fit and nobody watches, as for Algorithms X and C.
-        if BitMultiSolver::fits(problem.matrix_ref()) && !watching.any() {
-            let solver = BitMultiSolver::new(problem.matrix_ref()).budget(budget);
-            return self.drain(solver, problem, render, start);
-        }
         let names = problem.names().clone();
         let mut count = 0u64;
         let mut written = Ok(());
