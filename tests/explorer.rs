@@ -175,14 +175,7 @@ fn the_sudoku_page_replays_the_trace_forward_and_back() {
 fn the_queens_pages_replay_their_searches_and_a_long_one_loads_at_once() {
     let Some(browser) = chromium() else { return };
     let dir = tempdir("examples");
-    let built = Command::new(env!("CARGO"))
-        .args(["build", "-q", "--profile", "test", "--example", "queens"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .status()
-        .unwrap();
-    assert!(built.success());
-    let examples = Path::new(env!("CARGO_BIN_EXE_backtrack")).with_file_name("examples");
-    let queens = examples.join("queens");
+    let queens = common::build_examples(&["--example", "queens"]).join("queens");
     let page = dir.join("queens.html");
     let out = Command::new(&queens).args(["6", "--html", page.to_str().unwrap()]).output().unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -215,10 +208,7 @@ fn the_queens_pages_replay_their_searches_and_a_long_one_loads_at_once() {
 
     // A page of 10^4 events (10 queens, deep in its backtracking) loads in under a second.
     let deep = dir.join("queens10.html");
-    let out = Command::new(examples.join("queens"))
-        .args(["10", "--html", deep.to_str().unwrap()])
-        .output()
-        .unwrap();
+    let out = Command::new(&queens).args(["10", "--html", deep.to_str().unwrap()]).output().unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).starts_with("wrote 10000 events"));
     let shown = dom(&browser, &deep, "step=10000");

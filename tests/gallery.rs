@@ -1,6 +1,8 @@
 //! The gallery: every example, run as a user runs it, answers with its published count, and
 //! its solutions obey the rules of its puzzle.
 
+mod common;
+
 use std::collections::HashSet;
 use std::path::PathBuf;
 use std::process::Command;
@@ -9,15 +11,7 @@ use std::sync::OnceLock;
 /// The examples, built once with this test run's profile (optimised: see Cargo.toml).
 fn examples() -> &'static PathBuf {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
-    BUILT.get_or_init(|| {
-        let built = Command::new(env!("CARGO"))
-            .args(["build", "-q", "--profile", "test", "--examples"])
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .status()
-            .unwrap();
-        assert!(built.success());
-        std::path::Path::new(env!("CARGO_BIN_EXE_backtrack")).with_file_name("examples")
-    })
+    BUILT.get_or_init(|| common::build_examples(&["--examples"]))
 }
 
 /// Run an example from the repository's root: its exit code and standard output.

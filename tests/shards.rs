@@ -218,13 +218,7 @@ fn gnu_parallel_counts_pentominoes_in_shards_as_knuths_dlx1_does() {
 
 /// The queens example, built with this test run's profile (optimised: see Cargo.toml).
 fn queens_example() -> std::path::PathBuf {
-    let built = Command::new(env!("CARGO"))
-        .args(["build", "-q", "--profile", "test", "--example", "queens"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .status()
-        .unwrap();
-    assert!(built.success());
-    std::path::Path::new(env!("CARGO_BIN_EXE_backtrack")).with_file_name("examples/queens")
+    common::build_examples(&["--example", "queens"]).join("queens")
 }
 
 #[test]

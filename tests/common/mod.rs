@@ -262,3 +262,23 @@ impl Rules {
         Ok(())
     }
 }
+
+/// Build the crate's examples (`which`: `--examples`, or `--example NAME`) with this test
+/// run's profile, so that `cargo test` and `cargo test --release` both find them; their folder.
+pub fn build_examples(which: &[&str]) -> std::path::PathBuf {
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_backtrack"));
+    let dir = bin.parent().expect("the binary is in a profile's folder");
+    // The `test` profile (and `dev`) build into `debug`; any other into its own name.
+    let profile = match dir.file_name().and_then(|n| n.to_str()) {
+        Some("debug") | None => "test",
+        Some(other) => other,
+    };
+    let built = std::process::Command::new(env!("CARGO"))
+        .args(["build", "-q", "--profile", profile])
+        .args(which)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .status()
+        .unwrap();
+    assert!(built.success());
+    dir.join("examples")
+}
