@@ -320,13 +320,16 @@ fn sudoku_with_the_seeds_names() {
     assert_eq!(solver.choose("R1C1#0").unwrap_err().to_string(), "\"R1C1#0\" is not an item");
 }
 
+/// Knuth's DLX1 on instances of the repository: solutions, nodes, updates.
+const DLX1_COUNTS: [(&str, (u64, u64, u64)); 3] = [
+    (include_str!("data/queens8.dlx"), (92, 1049, 16680)),
+    (include_str!("data/queens12.dlx"), (14200, 211716, 3594752)),
+    (include_str!("data/pent3x20.dlx"), (8, 32576, 10901833)),
+];
+
 #[test]
 fn counting_in_parallel_matches_the_single_search() {
-    for (text, expected) in [
-        (include_str!("data/queens8.dlx"), (92, 1049, 16680)),
-        (include_str!("data/queens12.dlx"), (14200, 211716, 3594752)),
-        (include_str!("data/pent3x20.dlx"), (8, 32576, 10901833)),
-    ] {
+    for (text, expected) in DLX1_COUNTS {
         let mut p = Named::from_knuth_format(text).unwrap();
         let before = p.matrix_ref().clone();
         for threads in [1, 2, 3] {
@@ -459,11 +462,7 @@ fn both_ways(m: &Matrix, nodes: u64) -> [(Vec<Vec<usize>>, backtrack::dlx::Stats
 fn bit_sets_count_as_knuths_dlx1() {
     // Knuth's DLX1 figures (solutions, nodes, updates), and the dancing links' solutions in
     // their order with their dead ends, on bit sets.
-    for (text, expected) in [
-        (include_str!("data/queens8.dlx"), (92, 1049, 16680)),
-        (include_str!("data/queens12.dlx"), (14200, 211716, 3594752)),
-        (include_str!("data/pent3x20.dlx"), (8, 32576, 10901833)),
-    ] {
+    for (text, expected) in DLX1_COUNTS {
         let p = Named::from_knuth_format(text).unwrap();
         assert!(p.matrix_ref().takes_bits());
         let [dancing, bits] = both_ways(p.matrix_ref(), u64::MAX);
