@@ -121,6 +121,27 @@ impl Cells {
         self.used().iter().all(|&w| w == 0)
     }
 
+    /// Whether the two sets share a cell: `!(a & b).is_empty()` without building the set.
+    #[inline]
+    pub fn meets(self, other: Cells) -> bool {
+        let n = words(self.side.max(other.side));
+        if n <= 2 {
+            return (self.words[0] & other.words[0]) | (self.words[1] & other.words[1]) != 0;
+        }
+        self.words[..n].iter().zip(&other.words[..n]).any(|(a, b)| a & b != 0)
+    }
+
+    /// Whether every cell of `self` is in `other`: `(a - b).is_empty()` without building the
+    /// set.
+    #[inline]
+    pub fn is_subset(self, other: Cells) -> bool {
+        let n = words(self.side.max(other.side));
+        if n <= 2 {
+            return (self.words[0] & !other.words[0]) | (self.words[1] & !other.words[1]) == 0;
+        }
+        self.words[..n].iter().zip(&other.words[..n]).all(|(a, b)| a & !b == 0)
+    }
+
     /// The words the grid's cells take: every word past them is zero.
     #[inline]
     fn used(&self) -> &[u64] {

@@ -46,33 +46,54 @@ pub struct Aic {
 pub(super) fn find(grid: &Grid) -> Option<Step> {
     let nodes = Nodes::of(grid);
     // Every node's links, found once: each search from a start goes through most of them.
-    let mut out = Vec::new();
-    let strong: Vec<Vec<usize>> = (0..nodes.all.len())
-        .map(|n| {
-            out.clear();
-            nodes.strong(grid, n, &mut out);
-            out.clone()
-        })
-        .collect();
+    let strong = Links::of(nodes.all.len(), |n, to| nodes.strong(grid, n, to));
     // A weak link leads to a node that is false, from which only a strong link goes on: a node
     // without one is a dead end, and not an end of a chain (which is true). Leaving them out
     // keeps the search small on open grids, where most candidates have no strong link.
-    let weak: Vec<Vec<usize>> = (0..nodes.all.len())
-        .map(|n| {
-            out.clear();
-            nodes.weak(grid, n, &mut out);
-            out.iter().copied().filter(|&m| !strong[m].is_empty()).collect()
-        })
-        .collect();
+    let mut out = Vec::new();
+    let weak = Links::of(nodes.all.len(), |n, to| {
+        out.clear();
+        nodes.weak(grid, n, &mut out);
+        to.extend(out.iter().copied().filter(|&m| !strong.of_node(m as usize).is_empty()));
+    });
     let mut search = Search { parent: vec![None; 2 * nodes.all.len()], reached: Vec::new() };
     (0..nodes.all.len())
-        .filter(|&start| !strong[start].is_empty())
+        .filter(|&start| !strong.of_node(start).is_empty())
         .find_map(|start| search.from(grid, &nodes, [&strong, &weak], start))
+}
+
+/// Each node's links, one list after the other: the links of node n lead to the nodes
+/// `to[at[n]..at[n + 1]]` (one allocation for them all, not one a node).
+struct Links {
+    at: Vec<u32>,
+    to: Vec<u32>,
+}
+
+impl Links {
+    /// The links of `nodes` nodes, each node's pushed by `links`.
+    fn of(nodes: usize, mut links: impl FnMut(usize, &mut Vec<u32>)) -> Links {
+        let mut all = Links { at: Vec::with_capacity(nodes + 1), to: Vec::new() };
+        all.at.push(0);
+        for n in 0..nodes {
+            links(n, &mut all.to);
+            all.at.push(all.to.len() as u32);
+        }
+        all
+    }
+
+    /// The nodes the links of `node` lead to.
+    fn of_node(&self, node: usize) -> &[u32] {
+        &self.to[self.at[node] as usize..self.at[node + 1] as usize]
+    }
 }
 
 /// Every node of the grid, numbered: the candidates, then the groups.
 struct Nodes {
     all: Vec<Node>,
+    /// For each node, the cells that see every cell of it and still have its digit: where its
+    /// weak links in one digit lead, and what a chain between two nodes of a digit removes
+    /// (the cells both nodes' sets share).
+    seen: Vec<Cells>,
     /// The side of the grid.
     side: usize,
     /// The number of the node of each digit in each cell (`u16::MAX`: not a candidate), at
@@ -80,6 +101,8 @@ struct Nodes {
     candidate: Vec<u16>,
     /// The groups of each digit, by number.
     groups: Vec<Vec<u16>>,
+    /// Each digit's cells.
+    has: Vec<Cells>,
 }
 
 impl Nodes {
@@ -87,14 +110,17 @@ impl Nodes {
         let side = grid.side();
         let mut nodes = Nodes {
             all: Vec::new(),
+            seen: Vec::new(),
             side,
             candidate: vec![u16::MAX; grid.geometry().cells() * side],
             groups: vec![Vec::new(); side],
+            has: vec![Cells::empty(); side],
         };
         for cell in grid.empty_cells() {
             for digit in grid.candidates(cell).digits() {
                 nodes.candidate[cell.index() * side + digit.index()] = nodes.all.len() as u16;
                 nodes.all.push(Node { digit, cells: Cells::from(cell) });
+                nodes.has[digit.index()].insert(cell);
             }
         }
         // A group is where a box (or jigsaw region) and a row or column that crosses it meet:
@@ -117,7 +143,7 @@ impl Nodes {
         for digit in grid.digits() {
             for (in_box, lines) in &crossings {
                 for &line in lines {
-                    let cells: Cells = grid.places(line, digit).filter(|&c| in_box.contains(c)).collect();
+                    let cells = *grid.house_set(line) & *in_box & nodes.has[digit.index()];
                     if cells.len() >= 2 {
                         nodes.groups[digit.index()].push(nodes.all.len() as u16);
                         nodes.all.push(Node { digit, cells });
@@ -125,34 +151,42 @@ impl Nodes {
                 }
             }
         }
+        let seen =
+            |n: &Node| n.cells.iter().fold(nodes.has[n.digit.index()], |seen, c| seen & *grid.peer_set(c));
+        nodes.seen = nodes.all.iter().map(seen).collect();
         nodes
     }
 
     /// The node of `digit` on exactly `cells`, if there is one (a candidate, or a group).
-    fn find(&self, digit: Digit, cells: Cells) -> Option<usize> {
+    fn find(&self, digit: Digit, cells: Cells) -> Option<u32> {
         if cells.len() == 1 {
             let id = self.candidate[cells.first()?.index() * self.side + digit.index()];
-            return (id != u16::MAX).then_some(usize::from(id));
+            return (id != u16::MAX).then_some(u32::from(id));
         }
-        self.groups[digit.index()].iter().map(|&g| usize::from(g)).find(|&g| self.all[g].cells == cells)
+        self.groups[digit.index()]
+            .iter()
+            .map(|&g| u32::from(g))
+            .find(|&g| self.all[g as usize].cells == cells)
     }
 
     /// The nodes that are true if `node` is false: its cell's other candidate if it has two;
     /// the other places of its digit in a house where they make one node.
-    fn strong(&self, grid: &Grid, node: usize, out: &mut Vec<usize>) {
+    fn strong(&self, grid: &Grid, node: usize, out: &mut Vec<u32>) {
         let Node { digit, ref cells } = self.all[node];
         if let (Some(cell), 1) = (cells.first(), cells.len()) {
             let candidates = grid.candidates(cell);
             if candidates.count() == 2
                 && let Some(other) = candidates.digits().find(|&d| d != digit)
             {
-                out.push(usize::from(self.candidate[cell.index() * self.side + other.index()]));
+                out.push(u32::from(self.candidate[cell.index() * self.side + other.index()]));
             }
         }
         let Some(first) = cells.first() else { return };
-        for house in grid.houses_of(first).filter(|&h| cells.iter().all(|c| grid.in_house(h, c))) {
-            let rest: Cells = grid.places(house, digit).filter(|&c| !cells.contains(c)).collect();
-            if let Some(other) = self.find(digit, rest) {
+        for house in grid.houses_of(first) {
+            let house_set = grid.house_set(house);
+            if cells.is_subset(*house_set)
+                && let Some(other) = self.find(digit, (*house_set & self.has[digit.index()]) - *cells)
+            {
                 out.push(other);
             }
         }
@@ -160,20 +194,20 @@ impl Nodes {
 
     /// The nodes that are false if `node` is true: its cell's other candidates; the nodes of its
     /// digit whose cells all see all of its cells.
-    fn weak(&self, grid: &Grid, node: usize, out: &mut Vec<usize>) {
+    fn weak(&self, grid: &Grid, node: usize, out: &mut Vec<u32>) {
         let Node { digit, ref cells } = self.all[node];
         if let (Some(cell), 1) = (cells.first(), cells.len()) {
             for other in grid.candidates(cell).digits().filter(|&d| d != digit) {
-                out.push(usize::from(self.candidate[cell.index() * self.side + other.index()]));
+                out.push(u32::from(self.candidate[cell.index() * self.side + other.index()]));
             }
         }
-        let seen = cells.iter().fold(grid.all_cells(), |seen, c| seen & *grid.peer_set(c));
-        for cell in seen.iter().filter(|&c| grid.value(c).is_none() && grid.candidates(c).has(digit)) {
-            out.push(usize::from(self.candidate[cell.index() * self.side + digit.index()]));
+        let seen = self.seen[node];
+        for cell in seen.iter() {
+            out.push(u32::from(self.candidate[cell.index() * self.side + digit.index()]));
         }
         for &group in &self.groups[digit.index()] {
-            if (self.all[usize::from(group)].cells - seen).is_empty() {
-                out.push(usize::from(group));
+            if self.all[usize::from(group)].cells.is_subset(seen) {
+                out.push(u32::from(group));
             }
         }
     }
@@ -183,9 +217,9 @@ impl Nodes {
 struct Search {
     /// Each state reached and the state it was reached from: state 2n is node n false, 2n + 1
     /// node n true (after an odd number of links).
-    parent: Vec<Option<usize>>,
+    parent: Vec<Option<u32>>,
     /// The states reached by the last search, to clear.
-    reached: Vec<usize>,
+    reached: Vec<u32>,
 }
 
 impl Search {
@@ -195,33 +229,36 @@ impl Search {
         &mut self,
         grid: &Grid,
         nodes: &Nodes,
-        [strong, weak]: [&Vec<Vec<usize>>; 2],
+        [strong, weak]: [&Links; 2],
         start: usize,
     ) -> Option<Step> {
         for state in self.reached.drain(..) {
-            self.parent[state] = None;
+            self.parent[state as usize] = None;
         }
         let parent = &mut self.parent;
-        parent[2 * start] = Some(2 * start);
-        self.reached.push(2 * start);
-        let mut layer = vec![2 * start];
+        let first = 2 * start as u32;
+        parent[first as usize] = Some(first);
+        self.reached.push(first);
+        let mut layer = vec![first];
+        let mut next = Vec::new();
         for links in 1..=MOST_LINKS {
             let on = links % 2 == 1;
-            let mut next = Vec::new();
+            next.clear();
             for &state in &layer {
-                for &to in if on { &strong[state / 2] } else { &weak[state / 2] } {
-                    let to = 2 * to + usize::from(on);
-                    if parent[to].is_some() {
+                let node = state as usize / 2;
+                for &to in if on { strong.of_node(node) } else { weak.of_node(node) } {
+                    let to = 2 * to + u32::from(on);
+                    if parent[to as usize].is_some() {
                         continue;
                     }
-                    parent[to] = Some(state);
+                    parent[to as usize] = Some(state);
                     self.reached.push(to);
                     next.push(to);
                     if on && links >= 3 {
-                        let eliminations = conclusions(grid, &nodes.all[start], &nodes.all[to / 2]);
+                        let eliminations = conclusions(grid, nodes, start, to as usize / 2);
                         if !eliminations.is_empty() {
-                            let chain = read_back(2 * start, to, |at| parent[at]);
-                            let nodes = chain.iter().map(|&s| nodes.all[s / 2]).collect();
+                            let chain = read_back(first, to, |at| parent[at as usize]);
+                            let nodes = chain.iter().map(|&s| nodes.all[s as usize / 2]).collect();
                             return Some(Step::new(Aic { nodes }, vec![], eliminations));
                         }
                     }
@@ -230,20 +267,22 @@ impl Search {
             if next.is_empty() {
                 break;
             }
-            layer = next;
+            std::mem::swap(&mut layer, &mut next);
         }
         None
     }
 }
 
-/// What follows from "`a` or `b` is true".
-fn conclusions(grid: &Grid, a: &Node, b: &Node) -> Vec<Candidate> {
+/// What follows from "node `a` or node `b` is true".
+fn conclusions(grid: &Grid, nodes: &Nodes, a: usize, b: usize) -> Vec<Candidate> {
+    let (seen_a, seen_b) = (&nodes.seen[a], &nodes.seen[b]);
+    let (a, b) = (&nodes.all[a], &nodes.all[b]);
     if a.digit == b.digit {
-        let both = a.cells | b.cells;
-        if (a.cells & b.cells) != Cells::empty() {
+        // The cells that see every cell of both and have the digit (none of theirs).
+        if a.cells.meets(b.cells) || !seen_a.meets(*seen_b) {
             return Vec::new();
         }
-        return grid.eliminations_seen_by(both, a.digit);
+        return (*seen_a & *seen_b).iter().map(|c| Candidate::new(c, a.digit)).collect();
     }
     let (Some(x), Some(y)) = (a.cells.first(), b.cells.first()) else { return Vec::new() };
     if a.cells.len() != 1 || b.cells.len() != 1 {

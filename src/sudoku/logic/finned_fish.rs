@@ -53,17 +53,17 @@ pub(super) fn find(grid: &Grid, size: usize) -> Option<Step> {
         for rows in [true, false] {
             let meets = &meets[usize::from(!rows)];
             let line = |i: u8| fish::line(rows, i);
-            let cross = |i: usize| fish::line(!rows, i as u8);
-            let across = |c: Cell| if rows { c.col() } else { c.row() };
             // A base line has two places in the cover lines at least, and fins at most where
             // the fins' box crosses it (a box's width on a boxed grid).
             let most_fins = meets.iter().map(|m| m.count_ones()).max().unwrap_or(0);
-            let bases: Vec<House> = (0..side)
-                .map(line)
-                .filter(|&h| (2..=size as u32 + most_fins).contains(&grid.place_mask(h, digit).count_ones()))
+            // Each base line with its places, read once: the subsets below read them thousands
+            // of times a step.
+            let bases: Vec<(House, u32)> = (0..side)
+                .map(|i| (line(i), grid.place_mask(line(i), digit)))
+                .filter(|&(_, places)| (2..=size as u32 + most_fins).contains(&places.count_ones()))
                 .collect();
             let found = first_subset(&bases, size, |base| {
-                let union = base.iter().fold(0, |m, &h| m | grid.place_mask(h, digit));
+                let union = base.iter().fold(0, |m, &(_, places)| m | places);
                 if union.count_ones() as usize <= size {
                     return None; // a plain fish, or less
                 }
@@ -76,7 +76,7 @@ pub(super) fn find(grid: &Grid, size: usize) -> Option<Step> {
                     let wanted = size.checked_sub(outside.count_ones() as usize)?;
                     submasks(inside)
                         .filter(|m| m.count_ones() as usize == wanted)
-                        .find_map(|m| finned(grid, digit, base, outside | m, across, cross))
+                        .find_map(|m| finned(grid, digit, rows, base, outside | m))
                 })
             });
             if found.is_some() {
@@ -97,34 +97,37 @@ fn submasks(mask: u32) -> impl Iterator<Item = u32> {
     })
 }
 
-/// The step of the fish on `base` covered by the crossing lines of `covered`, if its fins share
-/// a box, every base line keeps two places in the cover, and something is removed.
-fn finned(
-    grid: &Grid,
-    digit: Digit,
-    base: &[House],
-    covered: u32,
-    across: impl Fn(Cell) -> usize,
-    cross: impl Fn(usize) -> House,
-) -> Option<Step> {
-    if base.iter().any(|&h| (grid.place_mask(h, digit) & covered).count_ones() < 2) {
+/// The step of the fish on the `base` rows (or columns, if not `rows`) covered by the crossing
+/// lines of `covered`, if its fins share a box, every base line keeps two places in the cover,
+/// and something is removed.
+fn finned(grid: &Grid, digit: Digit, rows: bool, base: &[(House, u32)], covered: u32) -> Option<Step> {
+    // A cell's base line and crossing line, by index.
+    let along = |c: Cell| if rows { c.row() } else { c.col() };
+    let across = |c: Cell| if rows { c.col() } else { c.row() };
+    if base.iter().any(|&(_, places)| (places & covered).count_ones() < 2) {
         return None;
     }
-    let fins: Vec<Cell> =
-        base.iter().flat_map(|&h| grid.places(h, digit)).filter(|&c| covered & 1 << across(c) == 0).collect();
+    let fins: Vec<Cell> = base
+        .iter()
+        .flat_map(|&(h, _)| grid.places(h, digit))
+        .filter(|&c| covered & 1 << across(c) == 0)
+        .collect();
     let geometry = grid.geometry();
     let fin_box = geometry.region_of(*fins.first()?)?;
     if fins.iter().any(|&c| geometry.region_of(c) != Some(fin_box)) {
         return None;
     }
-    let cover: Vec<House> = Ones(u64::from(covered)).map(cross).collect();
+    let seen = fins.iter().fold(grid.all_cells(), |seen, &fin| seen & *grid.peer_set(fin));
+    let lines = base.iter().fold(0u32, |m, &(h, _)| m | 1 << along(grid.members(h)[0]));
+    let base: Vec<House> = base.iter().map(|&(h, _)| h).collect();
+    let cover: Vec<House> = Ones(u64::from(covered)).map(|i| fish::line(!rows, i as u8)).collect();
     let eliminations: Vec<Candidate> = cover
         .iter()
         .flat_map(|&h| grid.places(h, digit))
-        .filter(|&c| fins.iter().all(|&fin| grid.sees(c, fin)) && !base.iter().any(|&b| grid.in_house(b, c)))
+        .filter(|&c| seen.contains(c) && lines & 1 << along(c) == 0)
         .map(|c| Candidate::new(c, digit))
         .collect();
-    let evidence = FinnedFish { digit, base: base.to_vec(), cover, fins };
+    let evidence = FinnedFish { digit, base, cover, fins };
     (!eliminations.is_empty()).then(|| Step::new(evidence, vec![], eliminations))
 }
 
