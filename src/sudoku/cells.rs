@@ -154,6 +154,15 @@ impl Cells {
         (words(self.side) <= 2).then(|| u128::from(self.words[0]) | u128::from(self.words[1]) << 64)
     }
 
+    /// The one cell of a set of one, or `None`: without counting the cells (a set is one cell
+    /// when one word is a power of two and the others are zero).
+    pub fn single(self) -> Option<Cell> {
+        let used = self.used();
+        let (i, &word) = used.iter().enumerate().find(|&(_, &w)| w != 0)?;
+        let alone = word & (word - 1) == 0 && used[i + 1..].iter().all(|&w| w == 0);
+        alone.then(|| Cell::in_grid(self.side as usize, i * 64 + word.trailing_zeros() as usize))
+    }
+
     /// The first cell in reading order, if any.
     pub fn first(self) -> Option<Cell> {
         self.iter().next()
@@ -398,6 +407,27 @@ mod tests {
         assert!(!(set - corner).contains(big.cell(24, 24)));
         // Every cell's peers on the largest grid: its row, column and box, 24 + 24 + 16.
         assert!(big.all_cells().all(|c| big.peer_set(c).len() == 64 && !big.peer_set(c).contains(c)));
+    }
+
+    #[test]
+    fn questions_without_a_set_built_agree_with_the_sets() {
+        let big = crate::sudoku::Geometry::of_side(25).unwrap();
+        let grids: [Vec<Cell>; 2] = [Cell::all().collect(), big.all_cells().collect()];
+        for cells in &grids {
+            // Sets of zero, one and two cells, in one word, across words, far apart.
+            let n = cells.len();
+            let picks =
+                [vec![], vec![0], vec![n - 1], vec![63], vec![64], vec![0, 1], vec![5, n - 2], vec![63, 64]];
+            let sets: Vec<Cells> = picks.iter().map(|p| p.iter().map(|&i| cells[i]).collect()).collect();
+            for a in &sets {
+                let one = (a.len() == 1).then(|| a.first().unwrap());
+                assert_eq!(a.single(), one, "{a}");
+                for b in &sets {
+                    assert_eq!(a.meets(*b), !(*a & *b).is_empty(), "{a} and {b}");
+                    assert_eq!(a.is_subset(*b), (*a - *b).is_empty(), "{a} in {b}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -94,6 +94,10 @@ struct Nodes {
     /// weak links in one digit lead, and what a chain between two nodes of a digit removes
     /// (the cells both nodes' sets share).
     seen: Vec<Cells>,
+    /// The first cell of each node (a candidate's cell).
+    first: Vec<Cell>,
+    /// How many nodes are candidates: the groups come after them.
+    candidates: usize,
     /// The side of the grid.
     side: usize,
     /// The number of the node of each digit in each cell (`u16::MAX`: not a candidate), at
@@ -111,6 +115,8 @@ impl Nodes {
         let mut nodes = Nodes {
             all: Vec::new(),
             seen: Vec::new(),
+            first: Vec::new(),
+            candidates: 0,
             side,
             candidate: vec![u16::MAX; grid.geometry().cells() * side],
             groups: vec![Vec::new(); side],
@@ -123,6 +129,7 @@ impl Nodes {
                 nodes.has[digit.index()].insert(cell);
             }
         }
+        nodes.candidates = nodes.all.len();
         // A group is where a box (or jigsaw region) and a row or column that crosses it meet:
         // the rows it meets, top to bottom, then the columns, left to right.
         let boxes: Vec<House> =
@@ -154,13 +161,14 @@ impl Nodes {
         let seen =
             |n: &Node| n.cells.iter().fold(nodes.has[n.digit.index()], |seen, c| seen & *grid.peer_set(c));
         nodes.seen = nodes.all.iter().map(seen).collect();
+        nodes.first = nodes.all.iter().map(|n| n.cells.first().expect("a node has cells")).collect();
         nodes
     }
 
     /// The node of `digit` on exactly `cells`, if there is one (a candidate, or a group).
     fn find(&self, digit: Digit, cells: Cells) -> Option<u32> {
-        if cells.len() == 1 {
-            let id = self.candidate[cells.first()?.index() * self.side + digit.index()];
+        if let Some(cell) = cells.single() {
+            let id = self.candidate[cell.index() * self.side + digit.index()];
             return (id != u16::MAX).then_some(u32::from(id));
         }
         self.groups[digit.index()]
@@ -173,7 +181,9 @@ impl Nodes {
     /// the other places of its digit in a house where they make one node.
     fn strong(&self, grid: &Grid, node: usize, out: &mut Vec<u32>) {
         let Node { digit, ref cells } = self.all[node];
-        if let (Some(cell), 1) = (cells.first(), cells.len()) {
+        let first = self.first[node];
+        if node < self.candidates {
+            let cell = first;
             let candidates = grid.candidates(cell);
             if candidates.count() == 2
                 && let Some(other) = candidates.digits().find(|&d| d != digit)
@@ -181,7 +191,6 @@ impl Nodes {
                 out.push(u32::from(self.candidate[cell.index() * self.side + other.index()]));
             }
         }
-        let Some(first) = cells.first() else { return };
         for house in grid.houses_of(first) {
             let house_set = grid.house_set(house);
             if cells.is_subset(*house_set)
@@ -195,8 +204,9 @@ impl Nodes {
     /// The nodes that are false if `node` is true: its cell's other candidates; the nodes of its
     /// digit whose cells all see all of its cells.
     fn weak(&self, grid: &Grid, node: usize, out: &mut Vec<u32>) {
-        let Node { digit, ref cells } = self.all[node];
-        if let (Some(cell), 1) = (cells.first(), cells.len()) {
+        let digit = self.all[node].digit;
+        if node < self.candidates {
+            let cell = self.first[node];
             for other in grid.candidates(cell).digits().filter(|&d| d != digit) {
                 out.push(u32::from(self.candidate[cell.index() * self.side + other.index()]));
             }
@@ -276,6 +286,8 @@ impl Search {
 /// What follows from "node `a` or node `b` is true".
 fn conclusions(grid: &Grid, nodes: &Nodes, a: usize, b: usize) -> Vec<Candidate> {
     let (seen_a, seen_b) = (&nodes.seen[a], &nodes.seen[b]);
+    let (x, y) = (nodes.first[a], nodes.first[b]);
+    let groups = a >= nodes.candidates || b >= nodes.candidates;
     let (a, b) = (&nodes.all[a], &nodes.all[b]);
     if a.digit == b.digit {
         // The cells that see every cell of both and have the digit (none of theirs).
@@ -284,8 +296,7 @@ fn conclusions(grid: &Grid, nodes: &Nodes, a: usize, b: usize) -> Vec<Candidate>
         }
         return (*seen_a & *seen_b).iter().map(|c| Candidate::new(c, a.digit)).collect();
     }
-    let (Some(x), Some(y)) = (a.cells.first(), b.cells.first()) else { return Vec::new() };
-    if a.cells.len() != 1 || b.cells.len() != 1 {
+    if groups {
         return Vec::new(); // groups of two digits: nothing simple to say
     }
     if x == y {

@@ -101,25 +101,28 @@ fn submasks(mask: u32) -> impl Iterator<Item = u32> {
 /// lines of `covered`, if its fins share a box, every base line keeps two places in the cover,
 /// and something is removed.
 fn finned(grid: &Grid, digit: Digit, rows: bool, base: &[(House, u32)], covered: u32) -> Option<Step> {
-    // A cell's base line and crossing line, by index.
-    let along = |c: Cell| if rows { c.row() } else { c.col() };
-    let across = |c: Cell| if rows { c.col() } else { c.row() };
-    if base.iter().any(|&(_, places)| (places & covered).count_ones() < 2) {
-        return None;
+    // (Tried thousands of times a step: the usual answer, none, comes before any list is
+    // built.)
+    if base.iter().any(|&(_, places)| (places & covered) & (places & covered).wrapping_sub(1) == 0) {
+        return None; // a base line with fewer than two places in the cover
     }
-    let fins: Vec<Cell> = base
-        .iter()
-        .flat_map(|&(h, _)| grid.places(h, digit))
-        .filter(|&c| covered & 1 << across(c) == 0)
-        .collect();
+    // A line's places are indexed by the crossing lines, so the fins are its places outside
+    // the cover; they share a box, and what goes is what sees them all.
     let geometry = grid.geometry();
-    let fin_box = geometry.region_of(*fins.first()?)?;
-    if fins.iter().any(|&c| geometry.region_of(c) != Some(fin_box)) {
-        return None;
+    let (mut fin_box, mut seen) = (None, grid.all_cells());
+    for &(h, places) in base {
+        for at in Ones(u64::from(places & !covered)) {
+            let fin = grid.cell_at(h, at);
+            let region = geometry.region_of(fin)?;
+            if *fin_box.get_or_insert(region) != region {
+                return None;
+            }
+            seen &= *grid.peer_set(fin);
+        }
     }
-    let seen = fins.iter().fold(grid.all_cells(), |seen, &fin| seen & *grid.peer_set(fin));
+    fin_box?;
+    let along = |c: Cell| if rows { c.row() } else { c.col() };
     let lines = base.iter().fold(0u32, |m, &(h, _)| m | 1 << along(grid.members(h)[0]));
-    let base: Vec<House> = base.iter().map(|&(h, _)| h).collect();
     let cover: Vec<House> = Ones(u64::from(covered)).map(|i| fish::line(!rows, i as u8)).collect();
     let eliminations: Vec<Candidate> = cover
         .iter()
@@ -127,8 +130,15 @@ fn finned(grid: &Grid, digit: Digit, rows: bool, base: &[(House, u32)], covered:
         .filter(|&c| seen.contains(c) && lines & 1 << along(c) == 0)
         .map(|c| Candidate::new(c, digit))
         .collect();
-    let evidence = FinnedFish { digit, base, cover, fins };
-    (!eliminations.is_empty()).then(|| Step::new(evidence, vec![], eliminations))
+    if eliminations.is_empty() {
+        return None;
+    }
+    let fins = base
+        .iter()
+        .flat_map(|&(h, places)| Ones(u64::from(places & !covered)).map(move |at| grid.cell_at(h, at)));
+    let evidence =
+        FinnedFish { digit, base: base.iter().map(|&(h, _)| h).collect(), cover, fins: fins.collect() };
+    Some(Step::new(evidence, vec![], eliminations))
 }
 
 impl Explain for FinnedFish {

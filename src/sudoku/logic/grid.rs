@@ -275,16 +275,23 @@ impl Grid {
     }
 
     /// Every house with boxes or regions first, then the rows and the columns, then the extra
-    /// houses: the order a person scans them in (a box is the easiest to see).
-    pub(super) fn houses_boxes_first(&self) -> impl Iterator<Item = House> + '_ {
+    /// houses: the order a person scans them in (a box is the easiest to see). Each with its
+    /// number, for [`Grid::places_of`].
+    pub(super) fn houses_boxes_first(&self) -> impl Iterator<Item = (usize, House)> + '_ {
         let blocks = |h: &House| matches!(h, House::Box(_) | House::Region(_));
         let lines = |h: &House| matches!(h, House::Row(_) | House::Col(_));
-        let houses = self.geometry.houses().iter().copied();
+        let houses = self.geometry.houses().iter().copied().enumerate();
         houses
             .clone()
-            .filter(blocks)
-            .chain(houses.clone().filter(lines))
-            .chain(houses.filter(move |h| !blocks(h) && !lines(h)))
+            .filter(move |(_, h)| blocks(h))
+            .chain(houses.clone().filter(move |(_, h)| lines(h)))
+            .chain(houses.filter(move |(_, h)| !blocks(h) && !lines(h)))
+    }
+
+    /// The places of each digit in the house numbered `number`, as masks of positions
+    /// ([`Grid::members`] order), digit 1 first.
+    pub(super) fn places_of(&self, number: usize) -> &[u32] {
+        &self.places[number * self.side..][..self.side]
     }
 
     /// Every cell of the grid, as a set.
@@ -373,21 +380,17 @@ impl Grid {
     /// The digits one apart leave the cells side by side by a step of their own, which says
     /// so ([`NonConsecutive`](super::evidence::NonConsecutive)).
     fn clear_around(&mut self, cell: Cell, digit: Digit) {
-        let geometry = self.geometry.clone();
+        // The fields apart: the geometry is read while the candidates change (a clone of
+        // the geometry's handle a placement cost a tenth of an easy puzzle's solve).
+        let Grid { geometry, candidates, places, side, .. } = self;
         for &peer in geometry.peers(cell) {
-            self.eliminate(peer, digit);
+            take(geometry, *side, candidates, places, peer, digit);
         }
     }
 
     /// Remove `digit` from the candidates of `cell`.
     pub fn eliminate(&mut self, cell: Cell, digit: Digit) {
-        let candidates = &mut self.candidates[cell.index()];
-        if candidates.has(digit) {
-            candidates.remove(Digits::from(digit));
-            for (house, at) in self.geometry.homes_with_places(cell) {
-                self.places[house * self.side + digit.index()] &= !(1 << at);
-            }
-        }
+        take(&self.geometry, self.side, &mut self.candidates, &mut self.places, cell, digit);
     }
 
     /// Whether every cell holds a digit.
@@ -398,21 +401,27 @@ impl Grid {
     /// The first contradiction, if any: an empty cell without candidates, or a digit without a
     /// place in a house that lacks it.
     pub fn contradiction(&self) -> Option<Contradiction> {
-        if let Some(cell) = self.empty_cells().find(|&c| self.candidates(c).is_empty()) {
-            return Some(Contradiction::NoCandidate(cell));
+        // (Asked before every step, so read off the slices, not cell by cell.)
+        let none = self.values.iter().zip(&self.candidates).position(|(v, c)| v.is_none() && c.is_empty());
+        if let Some(index) = none {
+            return Some(Contradiction::NoCandidate(Cell::in_grid(self.side, index)));
         }
         // A house lacks a digit when it neither holds it nor has a place for it.
-        for (n, &house) in self.geometry.houses().iter().enumerate() {
-            let places = &self.places[n * self.side..][..self.side];
-            let placeable: Digits = self.digits().filter(|d| places[d.index()] != 0).collect();
-            if let Some(digit) = (self.all_digits() - (self.held[n] | placeable)).digits().next() {
+        let all = self.all_digits();
+        for ((places, &held), &house) in
+            self.places.chunks_exact(self.side).zip(self.held.iter()).zip(self.geometry.houses())
+        {
+            let placeable = places.iter().enumerate().fold(0, |bits, (d, &p)| bits | u32::from(p != 0) << d);
+            if let Some(digit) = (all - (held | Digits::from_bits_retain(placeable))).digits().next() {
                 return Some(Contradiction::NoPlace { digit, house });
             }
         }
         // Non-consecutive: the step that takes the values one apart from a placed cell's
         // neighbours may not have run yet (in a trial, a single can come first).
-        let side_by_side = self.geometry.extras().contains(&crate::sudoku::Extra::NonConsecutive);
-        for cell in self.geometry.all_cells().filter(|_| side_by_side) {
+        if !self.geometry.extras().contains(&crate::sudoku::Extra::NonConsecutive) {
+            return killer::broken_cage(self).map(Contradiction::CageSum);
+        }
+        for cell in self.geometry.all_cells() {
             let Some(value) = self.value(cell) else { continue };
             for &neighbour in self.geometry.adjacent(cell) {
                 if self.value(neighbour).is_some_and(|other| other.get().abs_diff(value.get()) == 1) {
@@ -448,6 +457,25 @@ impl Grid {
     /// The empty cells, in reading order.
     pub fn empty_cells(&self) -> impl Iterator<Item = Cell> + '_ {
         self.cells().filter(|&c| self.value(c).is_none())
+    }
+}
+
+/// Remove `digit` from the candidates of `cell`, and from the places of its houses
+/// ([`Grid::eliminate`] on the grid's fields).
+fn take(
+    geometry: &Geometry,
+    side: usize,
+    candidates: &mut [Digits],
+    places: &mut [u32],
+    cell: Cell,
+    digit: Digit,
+) {
+    let held = &mut candidates[cell.index()];
+    if held.has(digit) {
+        held.remove(Digits::from(digit));
+        for (house, at) in geometry.homes_with_places(cell) {
+            places[house * side + digit.index()] &= !(1 << at);
+        }
     }
 }
 

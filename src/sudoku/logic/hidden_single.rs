@@ -19,10 +19,9 @@ pub struct HiddenSingle {
 pub(super) fn find(grid: &Grid) -> Option<Step> {
     // Boxes first: the easiest to see (Sudoku Explainer rates a hidden single in a box 1.2,
     // in a row or column 1.5).
-    for house in grid.houses_boxes_first() {
-        for digit in grid.digits() {
-            let places = grid.place_mask(house, digit);
-            if places.count_ones() == 1 {
+    for (number, house) in grid.houses_boxes_first() {
+        for (digit, &places) in grid.digits().zip(grid.places_of(number)) {
+            if places != 0 && places & (places - 1) == 0 {
                 let cell = grid.cell_at(house, places.trailing_zeros() as usize);
                 let evidence = HiddenSingle { cell, digit, house };
                 return Some(Step::new(evidence, vec![Candidate::new(cell, digit)], vec![]));

@@ -7,6 +7,7 @@
 
 use super::step::{Explain, removals};
 use super::{Builtin, Grid, Step};
+use crate::Ones;
 use crate::sudoku::{Candidate, Cells, Digit, Geometry, House};
 use std::fmt;
 
@@ -23,19 +24,26 @@ pub struct LockedCandidates {
 }
 
 pub(super) fn find(grid: &Grid) -> Option<Step> {
-    for house in grid.houses_boxes_first() {
-        for digit in grid.digits() {
-            let mut places = grid.places(house, digit);
-            let Some(first) = places.next() else { continue };
+    let geometry = grid.geometry();
+    for (number, house) in grid.houses_boxes_first() {
+        let (members, cells) = (geometry.members(number), geometry.house_set(number));
+        for (digit, &places) in grid.digits().zip(grid.places_of(number)) {
+            if places == 0 {
+                continue;
+            }
+            let first = members[places.trailing_zeros() as usize];
             // The other houses that hold every place: between two of a kind (two rows, a row
             // and a column) only one cell is shared, a single's business.
             let others = grid.houses_of(first).filter(|&h| {
-                h != house && kind(h) != kind(house) && places.clone().all(|c| grid.in_house(h, c))
+                h != house && kind(h) != kind(house) && {
+                    let line = grid.house_set(h);
+                    Ones(u64::from(places)).all(|at| line.contains(members[at]))
+                }
             });
             for line in others {
                 let eliminations: Vec<Candidate> = grid
                     .places(line, digit)
-                    .filter(|&c| !grid.in_house(house, c))
+                    .filter(|&c| !cells.contains(c))
                     .map(|c| Candidate::new(c, digit))
                     .collect();
                 if !eliminations.is_empty() {

@@ -15,8 +15,7 @@ pub struct NakedSingle {
 }
 
 pub(super) fn find(grid: &Grid) -> Option<Step> {
-    let cell = grid.empty_cells().find(|&c| grid.candidates(c).count() == 1)?;
-    let digit = grid.candidates(cell).single()?;
+    let (cell, digit) = grid.empty_cells().find_map(|c| Some((c, grid.candidates(c).single()?)))?;
     Some(Step::new(NakedSingle { cell, digit }, vec![Candidate::new(cell, digit)], vec![]))
 }
 
