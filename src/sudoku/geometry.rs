@@ -140,6 +140,34 @@ impl Cage {
 #[derive(Clone)]
 pub struct Geometry(Arc<Tables>);
 
+/// Lists one after the other in one vector: list i is `items[at[i]..at[i + 1]]`. The tables
+/// the solvers read at every placement (a cell's houses and peers) are one read away, where a
+/// vector of vectors took two.
+struct Lists<T> {
+    at: Vec<u32>,
+    items: Vec<T>,
+}
+
+impl<T> Lists<T> {
+    #[inline]
+    fn get(&self, i: usize) -> &[T] {
+        &self.items[self.at[i] as usize..self.at[i + 1] as usize]
+    }
+}
+
+impl<T> From<Vec<Vec<T>>> for Lists<T> {
+    fn from(lists: Vec<Vec<T>>) -> Lists<T> {
+        let mut at = Vec::with_capacity(lists.len() + 1);
+        at.push(0);
+        let mut items = Vec::with_capacity(lists.iter().map(Vec::len).sum());
+        for list in lists {
+            items.extend(list);
+            at.push(items.len() as u32);
+        }
+        Lists { at, items }
+    }
+}
+
 /// Everything derived from the side, the layout and the extras, computed once.
 struct Tables {
     side: usize,
@@ -148,12 +176,12 @@ struct Tables {
     /// Each house, in order: rows, columns, boxes or regions, then the extras.
     houses: Vec<House>,
     /// The cells of each house, in reading order.
-    members: Vec<Vec<Cell>>,
+    members: Lists<Cell>,
     /// For each cell, the houses it is in (by number), and its peers, in reading order.
-    homes: Vec<Vec<u16>>,
-    peers: Vec<Vec<Cell>>,
+    homes: Lists<u16>,
+    peers: Lists<Cell>,
     /// For each cell, its place in each of its houses (in `homes` order).
-    places: Vec<Vec<u8>>,
+    places: Lists<u8>,
     /// The peers of each cell and the cells of each house, as sets: the logic solver's wings
     /// and chains intersect them.
     peer_sets: Vec<Cells>,
@@ -161,7 +189,7 @@ struct Tables {
     /// For each kind of house ([`kind`] order), the number of its first house and how many.
     kinds: [(usize, usize); KINDS],
     /// With the non-consecutive rule: each cell's neighbours in its row and column.
-    adjacent: Vec<Vec<Cell>>,
+    adjacent: Lists<Cell>,
     /// Killer cages, if the puzzle has them (their cells are peers).
     cages: Vec<Cage>,
     /// The extra regions on top of the boxes ([`Geometry::with_extra_regions`]): each cell's
@@ -503,7 +531,7 @@ impl Geometry {
             })
             .collect();
         let orthogonal = [(-1, 0), (0, -1), (0, 1), (1, 0)];
-        let adjacent = (0..side * side)
+        let adjacent: Vec<Vec<Cell>> = (0..side * side)
             .map(|i| match extras.contains(&Extra::NonConsecutive) {
                 true => {
                     orthogonal.iter().filter_map(|&d| step(i, d)).map(|j| Cell::in_grid(side, j)).collect()
@@ -519,14 +547,14 @@ impl Geometry {
             layout,
             extras,
             houses,
-            members,
-            homes,
-            peers,
-            places,
+            members: members.into(),
+            homes: homes.into(),
+            peers: peers.into(),
+            places: places.into(),
             peer_sets,
             house_sets,
             kinds,
-            adjacent,
+            adjacent: adjacent.into(),
             cages,
             extra_regions,
             rules: Vec::new(),
@@ -664,6 +692,7 @@ impl Geometry {
     }
 
     /// The number of a house of this grid, if it is one.
+    #[inline]
     pub fn number(&self, house: House) -> Option<usize> {
         let (first, count) = self.0.kinds[kind(house)];
         let index = match house {
@@ -677,11 +706,13 @@ impl Geometry {
     ///
     /// # Panics
     /// If the grid has no such house.
+    #[inline]
     pub fn number_of(&self, house: House) -> usize {
         self.number(house).unwrap_or_else(|| panic!("the {} grid has no {house}", self.name()))
     }
 
     /// The cells of the house numbered `number`, as a set.
+    #[inline]
     pub fn house_set(&self, number: usize) -> &Cells {
         &self.0.house_sets[number]
     }
@@ -690,42 +721,48 @@ impl Geometry {
     /// order).
     ///
     /// [`members`]: Geometry::members
+    #[inline]
     pub fn homes_with_places(&self, cell: Cell) -> impl ExactSizeIterator<Item = (usize, usize)> + '_ {
         let i = cell.index();
-        self.0.homes[i].iter().zip(&self.0.places[i]).map(|(&h, &at)| (h as usize, at as usize))
+        self.0.homes.get(i).iter().zip(self.0.places.get(i)).map(|(&h, &at)| (h as usize, at as usize))
     }
 
     /// The peers of `cell`, as a set.
+    #[inline]
     pub fn peer_set(&self, cell: Cell) -> &Cells {
         &self.0.peer_sets[cell.index()]
     }
 
     /// Whether two different cells may not hold the same value: one is a peer of the other.
+    #[inline]
     pub fn sees(&self, a: Cell, b: Cell) -> bool {
         self.0.peer_sets[a.index()].contains(b)
     }
 
     /// The cells of the house numbered `number`, in reading order.
+    #[inline]
     pub fn members(&self, number: usize) -> &[Cell] {
-        &self.0.members[number]
+        self.0.members.get(number)
     }
 
     /// The numbers of the houses `cell` is in.
+    #[inline]
     pub fn homes(&self, cell: Cell) -> &[u16] {
-        &self.0.homes[cell.index()]
+        self.0.homes.get(cell.index())
     }
 
     /// The cells that may not hold `cell`'s value, in reading order: the other cells of its
     /// houses, and those a knight's or a king's move away under the anti-knight and anti-king
     /// rules.
+    #[inline]
     pub fn peers(&self, cell: Cell) -> &[Cell] {
-        &self.0.peers[cell.index()]
+        self.0.peers.get(cell.index())
     }
 
     /// Under the non-consecutive rule, `cell`'s neighbours in its row and column (which may not
     /// hold a value one above or one below its own); else none.
     pub fn adjacent(&self, cell: Cell) -> &[Cell] {
-        &self.0.adjacent[cell.index()]
+        self.0.adjacent.get(cell.index())
     }
 
     /// The box or region of `cell` (0-based), if the grid has boxes or regions.

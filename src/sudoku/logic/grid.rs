@@ -239,11 +239,13 @@ impl Grid {
     }
 
     /// The cells of `house`, in reading order.
+    #[inline]
     pub fn members(&self, house: House) -> &[Cell] {
         self.geometry.members(self.geometry.number_of(house))
     }
 
     /// The cells of `house`, as a set.
+    #[inline]
     pub fn house_set(&self, house: House) -> &Cells {
         self.geometry.house_set(self.geometry.number_of(house))
     }
@@ -265,6 +267,7 @@ impl Grid {
     }
 
     /// The cells that see `cell`, as a set.
+    #[inline]
     pub fn peer_set(&self, cell: Cell) -> &Cells {
         self.geometry.peer_set(cell)
     }
@@ -333,11 +336,13 @@ impl Grid {
     }
 
     /// The digit in `cell`, if placed.
+    #[inline]
     pub fn value(&self, cell: Cell) -> Option<Digit> {
         self.values[cell.index()]
     }
 
     /// The candidates left in `cell` (none once a digit is placed).
+    #[inline]
     pub fn candidates(&self, cell: Cell) -> Digits {
         self.candidates[cell.index()]
     }
@@ -349,11 +354,13 @@ impl Grid {
     }
 
     /// The places of `digit` in `house` as a mask of positions ([`Grid::members`] order).
+    #[inline]
     pub(super) fn place_mask(&self, house: House, digit: Digit) -> u32 {
         self.places[self.geometry.number_of(house) * self.side + digit.index()]
     }
 
     /// The cell at `position` of `house` ([`Grid::members`] order).
+    #[inline]
     pub(super) fn cell_at(&self, house: House, position: usize) -> Cell {
         self.members(house)[position]
     }
@@ -402,8 +409,11 @@ impl Grid {
     /// place in a house that lacks it.
     pub fn contradiction(&self) -> Option<Contradiction> {
         // (Asked before every step, so read off the slices, not cell by cell.)
-        let none = self.values.iter().zip(&self.candidates).position(|(v, c)| v.is_none() && c.is_empty());
-        if let Some(index) = none {
+        // First whether any cell is stuck, in a loop without an exit that the compiler turns into
+        // wide instructions; only then which.
+        let stuck = |(v, c): (&Option<Digit>, &Digits)| v.is_none() & c.is_empty();
+        if self.values.iter().zip(&self.candidates).fold(false, |any, cell| any | stuck(cell)) {
+            let index = self.values.iter().zip(&self.candidates).position(stuck).expect("a cell is stuck");
             return Some(Contradiction::NoCandidate(Cell::in_grid(self.side, index)));
         }
         // A house lacks a digit when it neither holds it nor has a place for it.
@@ -454,6 +464,13 @@ impl Grid {
             .collect()
     }
 
+    /// The first cell with one candidate left, and the candidate: a naked single (read off the
+    /// candidates' slice: asked before almost every step).
+    pub(super) fn first_single(&self) -> Option<(Cell, Digit)> {
+        let (index, digit) = self.candidates.iter().enumerate().find_map(|(i, c)| Some((i, c.single()?)))?;
+        Some((Cell::in_grid(self.side, index), digit))
+    }
+
     /// The empty cells, in reading order.
     pub fn empty_cells(&self) -> impl Iterator<Item = Cell> + '_ {
         self.cells().filter(|&c| self.value(c).is_none())
@@ -462,6 +479,7 @@ impl Grid {
 
 /// Remove `digit` from the candidates of `cell`, and from the places of its houses
 /// ([`Grid::eliminate`] on the grid's fields).
+#[inline]
 fn take(
     geometry: &Geometry,
     side: usize,

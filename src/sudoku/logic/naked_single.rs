@@ -15,7 +15,8 @@ pub struct NakedSingle {
 }
 
 pub(super) fn find(grid: &Grid) -> Option<Step> {
-    let (cell, digit) = grid.empty_cells().find_map(|c| Some((c, grid.candidates(c).single()?)))?;
+    // A placed cell has no candidates left: the first cell with one is empty.
+    let (cell, digit) = grid.first_single()?;
     Some(Step::new(NakedSingle { cell, digit }, vec![Candidate::new(cell, digit)], vec![]))
 }
 
