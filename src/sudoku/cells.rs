@@ -202,7 +202,9 @@ impl PartialEq for Cells {
             // solver's time there).
             return self.words[0] == other.words[0] && self.words[1] == other.words[1];
         }
-        self.words[..n] == other.words[..n]
+        // A fold without an exit rather than a slice's comparison, which calls `memcmp` (8 % of
+        // a 16×16 solve's time, the chains' lookups of grouped nodes).
+        self.words[..n].iter().zip(&other.words[..n]).fold(0, |diff, (a, b)| diff | (a ^ b)) == 0
     }
 }
 

@@ -215,8 +215,12 @@ impl Nodes {
         for cell in seen.iter() {
             out.push(u32::from(self.candidate[cell.index() * self.side + digit.index()]));
         }
+        // A group's cells all see a candidate's cell when the cell is among those that see
+        // the whole group: one bit to read, not a subset of sets to test.
+        let cell = (node < self.candidates).then(|| self.first[node]);
         for &group in &self.groups[digit.index()] {
-            if self.all[usize::from(group)].cells.is_subset(seen) {
+            let g = usize::from(group);
+            if cell.map_or_else(|| self.all[g].cells.is_subset(seen), |c| self.seen[g].contains(c)) {
                 out.push(u32::from(group));
             }
         }
