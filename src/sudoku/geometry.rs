@@ -142,29 +142,35 @@ pub struct Geometry(Arc<Tables>);
 
 /// Lists one after the other in one vector: list i is `items[at[i]..at[i + 1]]`. The tables
 /// the solvers read at every placement (a cell's houses and peers) are one read away, where a
-/// vector of vectors took two.
-struct Lists<T> {
+/// vector of vectors took two; the logic solver's chains keep their links so (one allocation
+/// for all the nodes, not one a node).
+pub(crate) struct Lists<T> {
     at: Vec<u32>,
     items: Vec<T>,
 }
 
 impl<T> Lists<T> {
+    /// `count` lists, list i pushed by `list(i, items)` onto the end of `items`.
+    pub(crate) fn build(count: usize, mut list: impl FnMut(usize, &mut Vec<T>)) -> Lists<T> {
+        let mut lists = Lists { at: Vec::with_capacity(count + 1), items: Vec::new() };
+        lists.at.push(0);
+        for i in 0..count {
+            list(i, &mut lists.items);
+            lists.at.push(lists.items.len() as u32);
+        }
+        lists
+    }
+
+    /// List `i`.
     #[inline]
-    fn get(&self, i: usize) -> &[T] {
+    pub(crate) fn get(&self, i: usize) -> &[T] {
         &self.items[self.at[i] as usize..self.at[i + 1] as usize]
     }
 }
 
-impl<T> From<Vec<Vec<T>>> for Lists<T> {
+impl<T: Clone> From<Vec<Vec<T>>> for Lists<T> {
     fn from(lists: Vec<Vec<T>>) -> Lists<T> {
-        let mut at = Vec::with_capacity(lists.len() + 1);
-        at.push(0);
-        let mut items = Vec::with_capacity(lists.iter().map(Vec::len).sum());
-        for list in lists {
-            items.extend(list);
-            at.push(items.len() as u32);
-        }
-        Lists { at, items }
+        Lists::build(lists.len(), |i, items| items.extend_from_slice(&lists[i]))
     }
 }
 

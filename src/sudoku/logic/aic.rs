@@ -19,6 +19,7 @@
 
 use super::step::{Explain, removals};
 use super::{Builtin, Grid, Step, read_back};
+use crate::sudoku::geometry::Lists;
 use crate::sudoku::{Candidate, Cell, Cells, Digit, Geometry, House};
 use std::fmt;
 
@@ -46,45 +47,20 @@ pub struct Aic {
 pub(super) fn find(grid: &Grid) -> Option<Step> {
     let nodes = Nodes::of(grid);
     // Every node's links, found once: each search from a start goes through most of them.
-    let strong = Links::of(nodes.all.len(), |n, to| nodes.strong(grid, n, to));
+    let strong = Lists::build(nodes.all.len(), |n, to| nodes.strong(grid, n, to));
     // A weak link leads to a node that is false, from which only a strong link goes on: a node
     // without one is a dead end, and not an end of a chain (which is true). Leaving them out
     // keeps the search small on open grids, where most candidates have no strong link.
     let mut out = Vec::new();
-    let weak = Links::of(nodes.all.len(), |n, to| {
+    let weak = Lists::build(nodes.all.len(), |n, to| {
         out.clear();
         nodes.weak(grid, n, &mut out);
-        to.extend(out.iter().copied().filter(|&m| !strong.of_node(m as usize).is_empty()));
+        to.extend(out.iter().copied().filter(|&m| !strong.get(m as usize).is_empty()));
     });
     let mut search = Search { parent: vec![None; 2 * nodes.all.len()], reached: Vec::new() };
     (0..nodes.all.len())
-        .filter(|&start| !strong.of_node(start).is_empty())
+        .filter(|&start| !strong.get(start).is_empty())
         .find_map(|start| search.from(grid, &nodes, [&strong, &weak], start))
-}
-
-/// Each node's links, one list after the other: the links of node n lead to the nodes
-/// `to[at[n]..at[n + 1]]` (one allocation for them all, not one a node).
-struct Links {
-    at: Vec<u32>,
-    to: Vec<u32>,
-}
-
-impl Links {
-    /// The links of `nodes` nodes, each node's pushed by `links`.
-    fn of(nodes: usize, mut links: impl FnMut(usize, &mut Vec<u32>)) -> Links {
-        let mut all = Links { at: Vec::with_capacity(nodes + 1), to: Vec::new() };
-        all.at.push(0);
-        for n in 0..nodes {
-            links(n, &mut all.to);
-            all.at.push(all.to.len() as u32);
-        }
-        all
-    }
-
-    /// The nodes the links of `node` lead to.
-    fn of_node(&self, node: usize) -> &[u32] {
-        &self.to[self.at[node] as usize..self.at[node + 1] as usize]
-    }
 }
 
 /// Every node of the grid, numbered: the candidates, then the groups.
@@ -243,7 +219,7 @@ impl Search {
         &mut self,
         grid: &Grid,
         nodes: &Nodes,
-        [strong, weak]: [&Links; 2],
+        [strong, weak]: [&Lists<u32>; 2],
         start: usize,
     ) -> Option<Step> {
         for state in self.reached.drain(..) {
@@ -260,7 +236,7 @@ impl Search {
             next.clear();
             for &state in &layer {
                 let node = state as usize / 2;
-                for &to in if on { strong.of_node(node) } else { weak.of_node(node) } {
+                for &to in if on { strong.get(node) } else { weak.get(node) } {
                     let to = 2 * to + u32::from(on);
                     if parent[to as usize].is_some() {
                         continue;
