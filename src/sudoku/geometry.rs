@@ -161,6 +161,27 @@ impl<T> Lists<T> {
         lists
     }
 
+    /// `count` lists made of `pairs`, each a list's number and an item, each list's items in
+    /// the order they come (two passes over the pairs: how many each list takes, then which).
+    pub(crate) fn gather(count: usize, pairs: impl Iterator<Item = (usize, T)> + Clone) -> Lists<T>
+    where
+        T: Copy + Default,
+    {
+        let mut at = vec![0u32; count + 1];
+        for (list, _) in pairs.clone() {
+            at[list + 1] += 1;
+        }
+        for i in 0..count {
+            at[i + 1] += at[i];
+        }
+        let (mut items, mut next) = (vec![T::default(); at[count] as usize], at.clone());
+        for (list, item) in pairs {
+            items[next[list] as usize] = item;
+            next[list] += 1;
+        }
+        Lists { at, items }
+    }
+
     /// List `i`.
     #[inline]
     pub(crate) fn get(&self, i: usize) -> &[T] {
@@ -1069,6 +1090,17 @@ impl std::error::Error for GeometryError {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lists_one_after_the_other_keep_each_list_and_its_order() {
+        let nested: Vec<Vec<u16>> = vec![vec![3, 1], vec![], vec![7], vec![2, 2, 9]];
+        let lists = Lists::from(nested.clone());
+        let gathered = Lists::gather(4, [(0, 3u16), (3, 2), (2, 7), (3, 2), (0, 1), (3, 9)].into_iter());
+        for (i, list) in nested.iter().enumerate() {
+            assert_eq!(lists.get(i), list.as_slice());
+            assert_eq!(gathered.get(i), list.as_slice());
+        }
+    }
 
     /// Norvig's invariants, on every shape: N² cells, each house N cells, each cell in as many
     /// houses as the kinds of house, and peers that are exactly the cells sharing a house.
