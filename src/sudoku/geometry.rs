@@ -189,6 +189,13 @@ impl<T> Lists<T> {
     }
 }
 
+impl<T> Default for Lists<T> {
+    /// No list.
+    fn default() -> Lists<T> {
+        Lists { at: vec![0], items: Vec::new() }
+    }
+}
+
 impl<T: Clone> From<Vec<Vec<T>>> for Lists<T> {
     fn from(lists: Vec<Vec<T>>) -> Lists<T> {
         Lists::build(lists.len(), |i, items| items.extend_from_slice(&lists[i]))

@@ -100,18 +100,17 @@ impl Nodes {
             seen: Vec::new(),
             first: Vec::new(),
             candidates: 0,
-            group_links: Lists::gather(0, std::iter::empty()),
-            groups_from: Lists::gather(0, std::iter::empty()),
+            group_links: Lists::default(),
+            groups_from: Lists::default(),
             side,
             candidate: vec![u16::MAX; grid.geometry().cells() * side],
             groups: vec![Vec::new(); side],
-            has: vec![Cells::empty(); side],
+            has: grid.cells_of_digits(),
         };
         for cell in grid.empty_cells() {
             for digit in grid.candidates(cell).digits() {
                 nodes.candidate[cell.index() * side + digit.index()] = nodes.all.len() as u16;
                 nodes.all.push(Node { digit, cells: Cells::from(cell) });
-                nodes.has[digit.index()].insert(cell);
             }
         }
         nodes.candidates = nodes.all.len();
@@ -168,12 +167,11 @@ impl Nodes {
         let Node { digit, ref cells } = self.all[node];
         let first = self.first[node];
         if node < self.candidates {
-            let cell = first;
-            let candidates = grid.candidates(cell);
+            let candidates = grid.candidates(first);
             if candidates.count() == 2
                 && let Some(other) = candidates.digits().find(|&d| d != digit)
             {
-                out.push(u32::from(self.candidate[cell.index() * self.side + other.index()]));
+                out.push(u32::from(self.candidate[first.index() * self.side + other.index()]));
             }
         }
         for house in grid.houses_of(first) {

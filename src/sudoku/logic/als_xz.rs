@@ -11,7 +11,7 @@
 //! person takes in at a glance, and larger ones multiply the pairs to try.
 
 use super::step::{Explain, and_list, removals, set};
-use super::{Builtin, Grid, Step};
+use super::{Builtin, Grid, Step, first_grown};
 use crate::sudoku::geometry::MAX_SIDE;
 use crate::sudoku::{Cell, Cells, Digit, Digits, Geometry, House};
 use std::fmt;
@@ -56,12 +56,7 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
     let small = !peers.is_empty();
     // There, each digit's cells too: z goes from the cells that see all its places in A and
     // in B, one AND of three sets away.
-    let mut has = vec![0u128; grid.side()];
-    for cell in grid.empty_cells().filter(|_| small) {
-        for digit in grid.candidates(cell).digits() {
-            has[digit.index()] |= 1 << cell.index();
-        }
-    }
+    let has: Vec<u128> = grid.cells_of_digits().iter().map(|c| c.as_u128().unwrap_or_default()).collect();
     let sets = almost_locked_sets(grid, &peers);
     // Each set's digits and cells side by side, for the first questions of every pair, which
     // most pairs fail: a sweep over a few bytes a set rather than the whole sets.
@@ -163,14 +158,23 @@ fn almost_locked_sets(grid: &Grid, peers: &[u128]) -> Vec<Found> {
         let line = matches!(house, House::Row(_) | House::Col(_));
         // The sets of each size in the order the subsets come in, smaller sets first.
         let mut by_size: [Vec<Found>; LARGEST] = Default::default();
-        each_almost_locked(grid, &empty, |cells, digits| {
+        // The digits of a set only grow as it grows: a set with more than `LARGEST + 1` of them
+        // is not grown further (where trying every subset of each size tried thousands a step in
+        // vain). Those of each size come in lexicographic order.
+        let add = |digits: Digits, cell: Cell| {
+            Some(digits | grid.candidates(cell)).filter(|d| d.count() <= LARGEST + 1)
+        };
+        first_grown(&empty, LARGEST, Digits::empty(), add, |cells, digits| {
+            if digits.count() != cells.len() + 1 {
+                return None::<()>;
+            }
             let found_before = || {
                 geometry.homes(cells[0]).iter().any(|&h| {
                     (h as usize) < number && cells.iter().all(|&c| geometry.house_set(h as usize).contains(c))
                 })
             };
             if !line && found_before() {
-                return;
+                return None;
             }
             let mut places = [0; MAX_SIDE];
             let mut held = [cells[0]; LARGEST];
@@ -180,14 +184,11 @@ fn almost_locked_sets(grid: &Grid, peers: &[u128]) -> Vec<Found> {
                     places[d.index()] |= 1 << i;
                 }
             }
-            let mut ranks = [0; MAX_SIDE];
+            let (mut ranks, mut small_sets) = ([0; MAX_SIDE], [(0, 0); LARGEST + 1]);
+            let mask = if peers.is_empty() { 0 } else { cells.iter().fold(0, |m, c| m | 1 << c.index()) };
             for (rank, digit) in digits.digits().enumerate() {
                 ranks[digit.index()] = rank as u8;
-            }
-            let (mut mask, mut small_sets) = (0, [(0, 0); LARGEST + 1]);
-            if !peers.is_empty() {
-                mask = cells.iter().fold(0, |m, c| m | 1 << c.index());
-                for (rank, digit) in digits.digits().enumerate() {
+                if !peers.is_empty() {
                     let (mut at, mut seen) = (0u128, u128::MAX);
                     for i in crate::Ones(u64::from(places[digit.index()])) {
                         at |= 1 << cells[i].index();
@@ -207,42 +208,11 @@ fn almost_locked_sets(grid: &Grid, peers: &[u128]) -> Vec<Found> {
                 ranks,
             };
             by_size[cells.len() - 1].push(found);
+            None
         });
         sets.extend(by_size.into_iter().flatten());
     }
     sets
-}
-
-/// Calls `found` with each set of one to [`LARGEST`] of `cells` that holds one digit more than
-/// it has cells, and its digits; the sets of each size come in lexicographic order. The digits
-/// of a set only grow as it grows: a set with more than `LARGEST + 1` of them is not looked at
-/// further (where trying every subset of each size tried thousands a step in vain).
-fn each_almost_locked(grid: &Grid, cells: &[Cell], mut found: impl FnMut(&[Cell], Digits)) {
-    fn grow(
-        grid: &Grid,
-        cells: &[Cell],
-        from: usize,
-        chosen: &mut [Cell; LARGEST],
-        len: usize,
-        digits: Digits,
-        found: &mut impl FnMut(&[Cell], Digits),
-    ) {
-        for (i, &cell) in cells.iter().enumerate().skip(from) {
-            let more = digits | grid.candidates(cell);
-            if more.count() > LARGEST + 1 {
-                continue;
-            }
-            chosen[len] = cell;
-            if more.count() == len + 2 {
-                found(&chosen[..=len], more);
-            }
-            if len + 1 < LARGEST {
-                grow(grid, cells, i + 1, chosen, len + 1, more, found);
-            }
-        }
-    }
-    let Some(&first) = cells.first() else { return };
-    grow(grid, cells, 0, &mut [first; LARGEST], 0, Digits::empty(), &mut found);
 }
 
 impl Explain for AlsXz {

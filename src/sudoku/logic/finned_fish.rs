@@ -12,7 +12,7 @@
 //! 5.7), the fins being one more thing to see.
 
 use super::step::{Explain, and_list, lines, removals};
-use super::{Builtin, Grid, Step, fish};
+use super::{Builtin, Grid, Step, first_grown, fish};
 use crate::Ones;
 use crate::sudoku::{Candidate, Cell, Cells, Digit, Geometry, House};
 use std::fmt;
@@ -64,8 +64,12 @@ pub(super) fn find(grid: &Grid, size: usize) -> Option<Step> {
                 .collect();
             // The fins lie in one box: the lines' places spread over `size` crossing lines and
             // a box's at most, and a subset past that is not grown further.
-            let found = first_fish(&bases, size, size as u32 + most_fins, |base, union| {
-                if union.count_ones() as usize <= size {
+            let widest = size as u32 + most_fins;
+            let add = |union: u32, (_, places): (House, u32)| {
+                Some(union | places).filter(|u| u.count_ones() <= widest)
+            };
+            let found = first_grown(&bases, size, 0, add, |base, union| {
+                if base.len() < size || union.count_ones() as usize <= size {
                     return None; // a plain fish, or less
                 }
                 // The fins lie in one box, so on the crossing lines it meets (on the classic
@@ -86,48 +90,6 @@ pub(super) fn find(grid: &Grid, size: usize) -> Option<Step> {
         }
     }
     None
-}
-
-/// The first `Some` that `found` gives for the `size`-line subsets of `bases` (with the union
-/// of their places), in lexicographic order as [`first_subset`](super::first_subset) takes
-/// them, leaving out every subset whose places spread over more than `widest` crossing lines:
-/// such a subset's supersets spread as far, and on a large grid most subsets do.
-fn first_fish<R>(
-    bases: &[(House, u32)],
-    size: usize,
-    widest: u32,
-    mut found: impl FnMut(&[(House, u32)], u32) -> Option<R>,
-) -> Option<R> {
-    #[allow(clippy::too_many_arguments)]
-    fn grow<R>(
-        bases: &[(House, u32)],
-        from: usize,
-        chosen: &mut [(House, u32); 4],
-        len: usize,
-        size: usize,
-        union: u32,
-        widest: u32,
-        found: &mut impl FnMut(&[(House, u32)], u32) -> Option<R>,
-    ) -> Option<R> {
-        if len == size {
-            return found(&chosen[..size], union);
-        }
-        // Leave room for the lines still to choose.
-        for i in from..(bases.len() + len + 1).saturating_sub(size) {
-            let more = union | bases[i].1;
-            if more.count_ones() > widest {
-                continue;
-            }
-            chosen[len] = bases[i];
-            if let Some(step) = grow(bases, i + 1, chosen, len + 1, size, more, widest, found) {
-                return Some(step);
-            }
-        }
-        None
-    }
-    assert!((1..=4).contains(&size), "fish of 1 to 4 lines");
-    let &first = bases.first()?;
-    grow(bases, 0, &mut [first; 4], 0, size, 0, widest, &mut found)
 }
 
 /// Every subset of the bits of `mask`, `mask` first.

@@ -408,9 +408,8 @@ impl Grid {
     /// The first contradiction, if any: an empty cell without candidates, or a digit without a
     /// place in a house that lacks it.
     pub fn contradiction(&self) -> Option<Contradiction> {
-        // (Asked before every step, so read off the slices, not cell by cell.)
-        // First whether any cell is stuck, in a loop without an exit that the compiler turns into
-        // wide instructions; only then which.
+        // Asked before every step: first whether any cell is stuck, off the slices in a loop
+        // without an exit that the compiler turns into wide instructions; only then which.
         let stuck = |(v, c): (&Option<Digit>, &Digits)| v.is_none() & c.is_empty();
         if self.values.iter().zip(&self.candidates).fold(false, |any, cell| any | stuck(cell)) {
             let index = self.values.iter().zip(&self.candidates).position(stuck).expect("a cell is stuck");
@@ -428,14 +427,14 @@ impl Grid {
         }
         // Non-consecutive: the step that takes the values one apart from a placed cell's
         // neighbours may not have run yet (in a trial, a single can come first).
-        if !self.geometry.extras().contains(&crate::sudoku::Extra::NonConsecutive) {
-            return killer::broken_cage(self).map(Contradiction::CageSum);
-        }
-        for cell in self.geometry.all_cells() {
-            let Some(value) = self.value(cell) else { continue };
-            for &neighbour in self.geometry.adjacent(cell) {
-                if self.value(neighbour).is_some_and(|other| other.get().abs_diff(value.get()) == 1) {
-                    return Some(Contradiction::Consecutive(cell, neighbour));
+        // (Only under that rule: the cells are not walked for nothing.)
+        if self.geometry.extras().contains(&crate::sudoku::Extra::NonConsecutive) {
+            for cell in self.geometry.all_cells() {
+                let Some(value) = self.value(cell) else { continue };
+                for &neighbour in self.geometry.adjacent(cell) {
+                    if self.value(neighbour).is_some_and(|other| other.get().abs_diff(value.get()) == 1) {
+                        return Some(Contradiction::Consecutive(cell, neighbour));
+                    }
                 }
             }
         }
@@ -469,6 +468,17 @@ impl Grid {
     pub(super) fn first_single(&self) -> Option<(Cell, Digit)> {
         let (index, digit) = self.candidates.iter().enumerate().find_map(|(i, c)| Some((i, c.single()?)))?;
         Some((Cell::in_grid(self.side, index), digit))
+    }
+
+    /// For each digit, the cells where it is still a candidate.
+    pub(super) fn cells_of_digits(&self) -> Vec<Cells> {
+        let mut cells = vec![Cells::empty(); self.side];
+        for (index, candidates) in self.candidates.iter().enumerate() {
+            for digit in candidates.digits() {
+                cells[digit.index()].insert(Cell::in_grid(self.side, index));
+            }
+        }
+        cells
     }
 
     /// The empty cells, in reading order.

@@ -168,6 +168,51 @@ fn first_subset<T: Copy, R>(items: &[T], size: usize, mut f: impl FnMut(&[T]) ->
     extend(items, 0, &mut [first; 4], 0, size, &mut f)
 }
 
+/// The first `Some` that `f` gives for the subsets of one to `most` (at most 4) of `items`, each
+/// with its items folded by `add` from `start`; where `add` gives `None`, the subset and every
+/// subset grown from it are left out. The subsets are grown an item at a time, in
+/// lexicographic order of positions, each seen before those grown from it: the techniques
+/// whose subsets only grow worse (more digits, more crossing lines) prune them as they grow.
+fn first_grown<T: Copy, A: Copy, R>(
+    items: &[T],
+    most: usize,
+    start: A,
+    add: impl Fn(A, T) -> Option<A>,
+    f: impl FnMut(&[T], A) -> Option<R>,
+) -> Option<R> {
+    struct Grower<'a, T, Add, F> {
+        items: &'a [T],
+        most: usize,
+        chosen: [T; 4],
+        add: Add,
+        f: F,
+    }
+    impl<T: Copy, Add, F> Grower<'_, T, Add, F> {
+        fn grow<A: Copy, R>(&mut self, from: usize, len: usize, folded: A) -> Option<R>
+        where
+            Add: Fn(A, T) -> Option<A>,
+            F: FnMut(&[T], A) -> Option<R>,
+        {
+            for i in from..self.items.len() {
+                let Some(more) = (self.add)(folded, self.items[i]) else { continue };
+                self.chosen[len] = self.items[i];
+                if let Some(found) = (self.f)(&self.chosen[..=len], more) {
+                    return Some(found);
+                }
+                if len + 1 < self.most
+                    && let Some(found) = self.grow(i + 1, len + 1, more)
+                {
+                    return Some(found);
+                }
+            }
+            None
+        }
+    }
+    assert!((1..=4).contains(&most), "subsets of 1 to 4 elements");
+    let &first = items.first()?;
+    Grower { items, most, chosen: [first; 4], add, f }.grow(0, 0, start)
+}
+
 /// The techniques, from the easiest to the hardest: [`Builtin::ALL`] is the order the solver
 /// tries them in, and `Ord` follows it.
 ///
