@@ -3,8 +3,8 @@
 //! [`BitSolver`](super::BitSolver).
 //!
 //! The options open are a bit set, each primary item counts its options open and keeps the
-//! number of covers it may still take (DLX3's `bound`) in the level's state, beside the set of
-//! active items. A level branches on the item DLX3 chooses, and tries its options in order:
+//! number of covers it may still take (DLX3's `bound`; none for an item to cover exactly once,
+//! whose bound is 1 while it is active) in the level's state, beside the set of active items. A level branches on the item DLX3 chooses, and tries its options in order:
 //! before trying one, it *tweaks* it out of the level's own state (the option is taken out for
 //! the options after it), so each set of options is tried once; an item with slack left may
 //! then take no option at all (a null move). Trying an option spends a cover of each of its
@@ -21,6 +21,7 @@
 use super::bits::{Row, Sets, Work};
 use super::solver::Limits;
 use super::{Budget, DlxError, Matrix, MultiSolver, Outcome, Stats};
+use crate::sudoku::geometry::Lists;
 
 /// A search for the covers of a [`Matrix`] with multiplicities (and colours) on bit sets:
 /// [`MultiSolver`]'s tree and counters (Knuth's DLX3), as an iterator of solutions, each the
@@ -55,14 +56,27 @@ pub struct BitMultiSolver {
     /// its last), with the options tweaked out so far; past the last level, the working state
     /// of the node being entered ([`Work`]: its primary items left are DLX3's active items,
     /// those that may take another cover and were not dropped by a null move, and it keeps
-    /// each one's bound). Trying an option copies its level's state to the next, once, and
+    /// the bounds). Trying an option copies its level's state to the next, once, and
     /// commits it there: a level is saved as it is entered, in place.
     states: Vec<Work>,
     /// Each primary item's covers it may do without (`hi - lo`).
     slack: Vec<u32>,
+    /// The primary items to cover exactly once (bounds 1 and 1), as a set of items. Their
+    /// bound is 1 while they are active, so the state keeps none.
+    plain: Vec<u64>,
+    /// Where each primary item's bound is in [`Work::nums`]: [`PLAIN`] for those to cover
+    /// exactly once.
+    bound_at: Vec<u32>,
     /// Whether each item is covered by the first option chosen that has it
     /// ([`Sets::covers_once`]).
     once: Vec<bool>,
+    /// Without colours, each option's items in two lists: those it covers for sure (the
+    /// primary ones: it takes them out of the active items; `sure` counts the secondary ones
+    /// too), and the others, which spend a cover. Choosing an option then reads no flag an
+    /// item (a branch that the mix of pieces and cells made a fifth of the time of `commit`).
+    sure: Vec<u32>,
+    sure_primary: Lists<u32>,
+    several: Lists<u32>,
     /// The state before any choice, which [`BitMultiSolver::below`] starts again from.
     start: Work,
     /// The options of each level's item not tried yet.
@@ -78,18 +92,35 @@ pub struct BitMultiSolver {
     outcome: Outcome,
 }
 
-/// A level of the search: its item, the options left in its list (DLX3's `len`), and the
-/// move being tried ([`UNTRIED`] before the first). The covers the item may still take once
-/// this one is spent are its bound in the level's state.
+/// A level of the search: its item, the options left in its list (DLX3's `len`), the covers
+/// the item may still take once this one is spent (its `bound`, kept here because the level's
+/// last move is made on the level's own state), and the move being tried ([`UNTRIED`] before
+/// the first).
 #[derive(Clone, Copy, Debug)]
 struct Level {
     item: u32,
     remaining: u32,
+    bound: u32,
     chosen: usize,
 }
 
 /// A level's move before its first: no option, and not the null move.
 const UNTRIED: usize = usize::MAX - 1;
+
+/// The place of the bound of an item to cover exactly once: none.
+const PLAIN: u32 = u32::MAX;
+
+/// Spend a cover of the primary item whose bound is at `at` in `nums`: the covers it may
+/// still take (0 for an item to cover exactly once, its bound being 1).
+#[inline(always)]
+fn spend(nums: &mut [u32], at: u32) -> u32 {
+    if at == PLAIN {
+        return 0;
+    }
+    let bound = &mut nums[at as usize];
+    *bound -= 1;
+    *bound
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum State {
@@ -110,12 +141,39 @@ impl BitMultiSolver {
                 hi - lo
             })
             .collect();
+        let mut plain = vec![0u64; work.bits.len() - sets.words];
+        let mut bound_at = Vec::with_capacity(matrix.primary_items());
+        let mut at = matrix.primary_items() as u32;
+        for item in 0..matrix.primary_items() {
+            if matrix.bounds(item) == (1, 1) {
+                plain[item / 64] |= 1 << (item % 64);
+                bound_at.push(PLAIN);
+            } else {
+                bound_at.push(at);
+                at += 1;
+            }
+        }
+        let once: Vec<bool> = (0..matrix.items()).map(|item| Sets::covers_once(matrix, item)).collect();
+        let items = |o: usize| matrix.option_colored_items(o).map(|(item, _)| item);
+        let sure = (0..matrix.options()).map(|o| items(o).filter(|&y| once[y]).count() as u32).collect();
+        let primary = matrix.primary_items();
+        let sure_primary = Lists::build(matrix.options(), |o, list| {
+            list.extend(items(o).filter(|&y| y < primary && once[y]).map(|y| y as u32))
+        });
+        let several = Lists::build(matrix.options(), |o, list| {
+            list.extend(items(o).filter(|&y| !once[y]).map(|y| y as u32))
+        });
         BitMultiSolver {
+            plain,
+            sure,
+            sure_primary,
+            several,
+            bound_at,
             sets,
             start: work.clone(),
             states: vec![work],
             slack,
-            once: (0..matrix.items()).map(|item| Sets::covers_once(matrix, item)).collect(),
+            once,
             untried: Vec::new(),
             levels: Vec::new(),
             preset: Vec::new(),
@@ -187,9 +245,7 @@ impl BitMultiSolver {
             .zip(&self.states[0].bits)
             .map(|(m, o)| m & o)
             .collect();
-        let at = self.sets.primary + item;
-        let (bound, slack) = (self.states[0].nums[at] - 1, self.slack[item]);
-        self.states[0].nums[at] = bound;
+        let (bound, slack) = (spend(&mut self.states[0].nums, self.bound_at[item]), self.slack[item]);
         if bound == 0 {
             self.states[0].cover(&self.sets, item);
         }
@@ -232,26 +288,45 @@ impl BitMultiSolver {
     /// solution): DLX3's rule, least degree `len + s - bound + 1` (`s` the slack, at most the
     /// bound), then least slack, then longest list, the first in order on a tie.
     fn choose(&self) -> Option<(usize, i64)> {
-        // DLX3's order as one key a item, least best, the first on a tie: the degree (biased
-        // to be positive), the slack, and the length upside down. One comparison an item, and
-        // no branch on the items' values but the dead end's.
-        let (mut best, mut best_key) = (usize::MAX, u128::MAX);
         let work = &self.states[self.levels.len()];
-        let (bounds, words) = (&work.nums[self.sets.primary..], self.sets.words);
-        for (w, &bits) in work.bits[words..].iter().enumerate() {
-            let mut bits = bits;
+        let (left, nums) = (&work.bits[self.sets.words..], &work.nums);
+        // The items to cover exactly once first: while active, their bound is 1 and their
+        // slack 0, so their degree is their length and DLX3's order is the shortest list. One
+        // comparison an item; most items of most problems are these.
+        let (mut best, mut fewest) = (usize::MAX, u32::MAX);
+        for (w, (&bits, &plain)) in left.iter().zip(&self.plain).enumerate() {
+            let mut bits = bits & plain;
             while bits != 0 {
                 let item = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let (len, bound) = (work.nums[item], bounds[item]);
+                let len = nums[item];
+                if len < fewest {
+                    if len == 0 {
+                        return Some((item, 0));
+                    }
+                    (best, fewest) = (item, len);
+                }
+            }
+        }
+        // The others by DLX3's order as one key an item, least best, the first on a tie: the
+        // degree (biased to be positive), the slack, and the length upside down.
+        let key_of =
+            |t: i64, s: u32, len: u32| (t as u128) << 64 | u128::from(s) << 32 | u128::from(u32::MAX - len);
+        let mut best_key = if best == usize::MAX { u128::MAX } else { key_of(i64::from(fewest), 0, fewest) };
+        for (w, (&bits, &plain)) in left.iter().zip(&self.plain).enumerate() {
+            let mut bits = bits & !plain;
+            while bits != 0 {
+                let item = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let (len, bound) = (nums[item], nums[self.bound_at[item] as usize]);
                 let s = self.slack[item].min(bound);
                 let t = i64::from(len) + i64::from(s) - i64::from(bound) + 1;
                 if t <= 0 {
                     // A dead end whichever item it names: no need to read the others.
                     return Some((item, t));
                 }
-                let key = (t as u128) << 64 | u128::from(s) << 32 | u128::from(u32::MAX - len);
-                if key < best_key {
+                let key = key_of(t, s, len);
+                if key < best_key || key == best_key && item < best {
                     (best, best_key) = (item, key);
                 }
             }
@@ -269,34 +344,24 @@ impl BitMultiSolver {
             // and the other items of each option hidden, once), as for Algorithm X: the
             // options of the items covered for sure go in one pass, then each item that
             // takes several covers spends one, and is covered if that was its last.
-            let mut covered = 0;
-            for &y in sets.items(o) {
+            // (The item chosen, if covered for sure, was covered as it was chosen.)
+            let covered = self.sure[o] - u32::from(self.once[item]);
+            for &y in self.sure_primary.get(o) {
+                work.bits[sets.words + y as usize / 64] &= !(1 << (y % 64));
+            }
+            for &y in self.several.get(o) {
                 let y = y as usize;
-                if y == item {
-                    continue;
-                }
-                if self.once[y] {
-                    covered += 1;
-                    if y < sets.primary {
-                        work.bits[sets.words + y / 64] &= !(1 << (y % 64));
-                    }
-                    continue;
-                }
-                let bound = &mut work.nums[sets.primary + y];
-                *bound -= 1;
-                if *bound == 0 {
+                if y != item && spend(&mut work.nums, self.bound_at[y]) == 0 {
                     self.stats.updates += work.cover(sets, y);
                 }
             }
-            self.stats.updates += covered + work.take_out(sets, Row::Clash(o));
+            self.stats.updates += u64::from(covered) + work.take_out(sets, Row::Clash(o));
             return;
         }
         for k in sets.after(o, item) {
             let y = sets.option_items[k] as usize;
             self.stats.updates += if y < sets.primary {
-                let bound = &mut work.nums[sets.primary + y];
-                *bound -= 1;
-                if *bound == 0 { work.cover(sets, y) } else { 0 }
+                if spend(&mut work.nums, self.bound_at[y]) == 0 { work.cover(sets, y) } else { 0 }
             } else if sets.node_colour[k] == 0 {
                 work.cover(sets, y)
             } else {
@@ -307,7 +372,7 @@ impl BitMultiSolver {
 
     /// Search on to the next solution: `false` when there is none left or the budget ran out.
     fn advance(&mut self) -> bool {
-        let (words, primary) = (self.sets.words, self.sets.primary);
+        let words = self.sets.words;
         loop {
             match self.state {
                 State::Done => return false,
@@ -333,31 +398,27 @@ impl BitMultiSolver {
                     let row = &self.sets.item_options[item * words..(item + 1) * words];
                     self.untried.extend(work.bits.iter().zip(row).map(|(o, m)| o & m));
                     let remaining = work.nums[item];
-                    let bound = work.nums[primary + item] - 1;
-                    work.nums[primary + item] = bound;
+                    let bound = spend(&mut work.nums, self.bound_at[item]);
                     if bound == 0 {
                         self.stats.updates += work.cover(&self.sets, item);
                     }
-                    self.levels.push(Level { item: item as u32, remaining, chosen: UNTRIED });
+                    self.levels.push(Level { item: item as u32, remaining, bound, chosen: UNTRIED });
                     self.state = State::Advance;
                 }
                 State::Advance => {
                     let l = self.levels.len() - 1;
-                    let Level { item, remaining, chosen } = self.levels[l];
+                    let Level { item, remaining, bound, chosen } = self.levels[l];
                     let item = item as usize;
-                    let bound = self.states[l].nums[primary + item];
                     let slack = self.slack[item];
                     let spent = bound == 0 && slack == 0;
                     let untried = &mut self.untried[l * words..(l + 1) * words];
                     let next = untried.iter().position(|&b| b != 0);
                     // Over after its null move, at the end of the list of an item whose last
                     // cover is due, or when too few options are left for the covers it needs.
+                    let too_few =
+                        |remaining: u32| i64::from(remaining) <= i64::from(bound) - i64::from(slack);
                     let over = chosen == MultiSolver::NULL_MOVE
-                        || if spent {
-                            next.is_none()
-                        } else {
-                            i64::from(remaining) <= i64::from(bound) - i64::from(slack)
-                        };
+                        || if spent { next.is_none() } else { too_few(remaining) };
                     if over {
                         // Every move tried: back to the level above.
                         self.untried.truncate(l * words);
@@ -383,8 +444,16 @@ impl BitMultiSolver {
                         None => MultiSolver::NULL_MOVE,
                     };
                     self.levels[l].chosen = mv;
-                    // The level's state copied to the next, and the move made there.
-                    Work::copy_down(&mut self.states, l);
+                    // The level's state copied to the next, and the move made there; the
+                    // level's last move is made on its state itself (the test of `over` above,
+                    // as it will be when the search is back).
+                    let last = mv == MultiSolver::NULL_MOVE
+                        || if spent {
+                            self.untried[l * words..(l + 1) * words].iter().all(|&b| b == 0)
+                        } else {
+                            too_few(self.levels[l].remaining)
+                        };
+                    Work::copy_down(&mut self.states, l, last);
                     if mv == MultiSolver::NULL_MOVE {
                         // The item takes no more covers: dropped from the active items.
                         if bound != 0 {

@@ -144,6 +144,7 @@ pub struct Geometry(Arc<Tables>);
 /// the solvers read at every placement (a cell's houses and peers) are one read away, where a
 /// vector of vectors took two; the logic solver's chains keep their links so (one allocation
 /// for all the nodes, not one a node).
+#[derive(Clone, Debug)]
 pub(crate) struct Lists<T> {
     at: Vec<u32>,
     items: Vec<T>,
