@@ -104,6 +104,19 @@ impl Cut for MultiBits {
     }
 }
 
+/// `matrix.method::<C>(args)` with `C` the cut of the search that fits the matrix: Algorithm M
+/// where an item has bounds, else X or C; on bit sets where they fit, else on dancing links.
+macro_rules! with_cut {
+    ($matrix:ident . $method:ident ( $($arg:expr),* )) => {
+        match ($matrix.has_multiplicities(), $matrix.takes_bits()) {
+            (true, true) => $matrix.$method::<MultiBits>($($arg),*),
+            (true, false) => $matrix.$method::<Nodes>($($arg),*),
+            (false, true) => $matrix.$method::<Bits>($($arg),*),
+            (false, false) => $matrix.$method::<Options>($($arg),*),
+        }
+    };
+}
+
 impl Matrix {
     /// Whether the search on bit sets is the one to run: [`BitSolver`] (Algorithms X and C),
     /// or [`BitMultiSolver`] when an item has bounds (Algorithm M), where the sets fit
@@ -159,15 +172,7 @@ impl Matrix {
     /// # Ok::<(), backtrack::dlx::DlxError>(())
     /// ```
     pub fn count_shard(&mut self, parts: usize, shard: Shard, budget: &Budget) -> (Stats, Outcome) {
-        if self.has_multiplicities() && self.takes_bits() {
-            self.count_shard_with::<MultiBits>(parts, shard, budget)
-        } else if self.has_multiplicities() {
-            self.count_shard_with::<Nodes>(parts, shard, budget)
-        } else if self.takes_bits() {
-            self.count_shard_with::<Bits>(parts, shard, budget)
-        } else {
-            self.count_shard_with::<Options>(parts, shard, budget)
-        }
+        with_cut!(self.count_shard_with(parts, shard, budget))
     }
 
     fn count_shard_with<C: Cut>(&mut self, parts: usize, shard: Shard, budget: &Budget) -> (Stats, Outcome) {
@@ -205,15 +210,7 @@ impl Matrix {
     /// ```
     #[cfg(feature = "parallel")]
     pub fn count_in_parallel(&mut self, threads: usize) -> Stats {
-        if self.has_multiplicities() && self.takes_bits() {
-            self.count_in_parallel_with::<MultiBits>(threads)
-        } else if self.has_multiplicities() {
-            self.count_in_parallel_with::<Nodes>(threads)
-        } else if self.takes_bits() {
-            self.count_in_parallel_with::<Bits>(threads)
-        } else {
-            self.count_in_parallel_with::<Options>(threads)
-        }
+        with_cut!(self.count_in_parallel_with(threads))
     }
 
     #[cfg(feature = "parallel")]
