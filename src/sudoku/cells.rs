@@ -159,7 +159,7 @@ impl Cells {
     pub fn single(self) -> Option<Cell> {
         let used = self.used();
         let (i, &word) = used.iter().enumerate().find(|&(_, &w)| w != 0)?;
-        let alone = word & (word - 1) == 0 && used[i + 1..].iter().all(|&w| w == 0);
+        let alone = word.is_power_of_two() && used[i + 1..].iter().all(|&w| w == 0);
         alone.then(|| Cell::in_grid(self.side as usize, i * 64 + word.trailing_zeros() as usize))
     }
 

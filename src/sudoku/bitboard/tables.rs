@@ -103,13 +103,13 @@ pub(super) const PEERS_IN_BAND: [u32; 27] = {
 /// that column; a placed digit is the case of one cell.
 pub(super) const OTHER_BANDS: [u32; 512] = {
     let mut table = [0; 512];
-    let mut columns = 0;
+    let mut columns: u32 = 0;
     while columns < 512 {
         let mut locked = 0;
         let mut shift = 0;
         while shift < 9 {
             let in_box = columns >> shift & 7;
-            if in_box != 0 && in_box & (in_box - 1) == 0 {
+            if in_box.is_power_of_two() {
                 locked |= in_box << shift;
             }
             shift += 3;

@@ -21,7 +21,7 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
     // in a row or column 1.5).
     for (number, house) in grid.houses_boxes_first() {
         for (digit, &places) in grid.digits().zip(grid.places_of(number)) {
-            if places != 0 && places & (places - 1) == 0 {
+            if places.is_power_of_two() {
                 let cell = grid.cell_at(house, places.trailing_zeros() as usize);
                 let evidence = HiddenSingle { cell, digit, house };
                 return Some(Step::new(evidence, vec![Candidate::new(cell, digit)], vec![]));
