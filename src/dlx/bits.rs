@@ -28,6 +28,7 @@
 
 use super::solver::Limits;
 use super::{Budget, DlxError, Matrix, Outcome, Stats};
+use crate::sudoku::geometry::Lists;
 
 /// A search for the exact covers of a [`Matrix`] without multiplicities (with colours or
 /// without), on bit sets (see the module docs): an iterator of solutions, each the chosen
@@ -109,6 +110,11 @@ pub(super) struct Sets {
     /// Each option's primary items (whose counts it keeps), from `primary_start[o]` on.
     pub(super) primary_items: Vec<u32>,
     pub(super) primary_start: Vec<u32>,
+    /// Each option's primary items that choosing it covers for sure (all of them, but for
+    /// Algorithm M those that may take several covers, [`Sets::covers_once`]), as the words
+    /// of the set of items left that they are in, each with its bits: the option takes them
+    /// out a word at a time (changes one after the other to one word wait on each other).
+    pub(super) sure_left: Lists<(u32, u64)>,
     /// Algorithm C: for each item and colour some option gives it, the options that do,
     /// `words` words a set.
     colour_sets: Vec<u64>,
@@ -200,6 +206,16 @@ impl Sets {
             primary_start.push(primary_items.len() as u32);
             coloured_start.push(coloured_items.len() as u32);
         }
+        let sure_left = Lists::build(options, |o, list| {
+            let mine = list.len();
+            let items = &primary_items[primary_start[o] as usize..primary_start[o + 1] as usize];
+            for y in items.iter().map(|&y| y as usize).filter(|&y| !multi || Sets::covers_once(matrix, y)) {
+                match list[mine..].iter_mut().find(|(w, _)| *w as usize == y / 64) {
+                    Some((_, bits)) => *bits |= 1 << (y % 64),
+                    None => list.push(((y / 64) as u32, 1 << (y % 64))),
+                }
+            }
+        });
         let (mut used_words, mut word_start) = (Vec::new(), vec![0u32]);
         for item in 0..items {
             used_words.extend((0..words).filter(|&w| item_options[item * words + w] != 0).map(|w| w as u32));
@@ -256,6 +272,7 @@ impl Sets {
             node_set,
             primary_items,
             primary_start,
+            sure_left,
             coloured_items,
             coloured_start,
             colour_sets,
@@ -493,10 +510,8 @@ impl BitSolver {
                         // each, and the other items of each option hidden, once): the
                         // option's clashing options go in one pass.
                         self.stats.updates += u64::from(sets.others[o]) + work.take_out(sets, Row::Clash(o));
-                        for &t in &sets.primary_items
-                            [sets.primary_start[o] as usize..sets.primary_start[o + 1] as usize]
-                        {
-                            work.bits[words + t as usize / 64] &= !(1 << (t % 64));
+                        for &(w, bits) in sets.sure_left.get(o) {
+                            work.bits[words + w as usize] &= !bits;
                         }
                     }
                     if work.bits[words..].iter().all(|&w| w == 0) {

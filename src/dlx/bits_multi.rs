@@ -70,14 +70,11 @@ pub struct BitMultiSolver {
     /// Whether each item is covered by the first option chosen that has it
     /// ([`Sets::covers_once`]).
     once: Vec<bool>,
-    /// Without colours, each option's items in two lists: those it covers for sure (the
-    /// primary ones, as the words of the set of active items they are in, each with its bits:
-    /// it takes them out; `sure` counts the secondary ones too), and the others, which spend a
+    /// Without colours, each option's items in two: how many it covers for sure (the primary
+    /// ones among them are its [`Sets::sure_left`]), and a list of the others, which spend a
     /// cover. Choosing an option then reads no flag an item (a branch that the mix of pieces
-    /// and cells made a fifth of the time of `commit`), and changes a word of active items
-    /// once (one change after the other to one word wait on each other).
+    /// and cells made a fifth of the time of `commit`).
     sure: Vec<u32>,
-    sure_primary: Lists<(u32, u64)>,
     several: Lists<u32>,
     /// The state before any choice, which [`BitMultiSolver::below`] starts again from.
     start: Work,
@@ -158,23 +155,12 @@ impl BitMultiSolver {
         let once: Vec<bool> = (0..matrix.items()).map(|item| Sets::covers_once(matrix, item)).collect();
         let items = |o: usize| matrix.option_colored_items(o).map(|(item, _)| item);
         let sure = (0..matrix.options()).map(|o| items(o).filter(|&y| once[y]).count() as u32).collect();
-        let primary = matrix.primary_items();
-        let sure_primary = Lists::build(matrix.options(), |o, list| {
-            let mine = list.len();
-            for y in items(o).filter(|&y| y < primary && once[y]) {
-                match list[mine..].iter_mut().find(|(w, _)| *w as usize == y / 64) {
-                    Some((_, bits)) => *bits |= 1 << (y % 64),
-                    None => list.push(((y / 64) as u32, 1 << (y % 64))),
-                }
-            }
-        });
         let several = Lists::build(matrix.options(), |o, list| {
             list.extend(items(o).filter(|&y| !once[y]).map(|y| y as u32))
         });
         BitMultiSolver {
             plain,
             sure,
-            sure_primary,
             several,
             bound_at,
             sets,
@@ -357,7 +343,7 @@ impl BitMultiSolver {
             // takes several covers spends one, and is covered if that was its last.
             // (The item chosen, if covered for sure, was covered as it was chosen.)
             let covered = self.sure[o] - u32::from(self.once[item]);
-            for &(w, bits) in self.sure_primary.get(o) {
+            for &(w, bits) in sets.sure_left.get(o) {
                 work.bits[sets.words + w as usize] &= !bits;
             }
             for &y in self.several.get(o) {
