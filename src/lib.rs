@@ -120,6 +120,7 @@ mod attempt;
 mod budget;
 pub mod dlx;
 mod estimate;
+mod lists;
 mod ones;
 #[cfg(feature = "runner")]
 pub mod run;

@@ -28,7 +28,7 @@
 
 use super::solver::Limits;
 use super::{Budget, DlxError, Matrix, Outcome, Stats};
-use crate::sudoku::geometry::Lists;
+use crate::lists::Lists;
 
 /// A search for the exact covers of a [`Matrix`] without multiplicities (with colours or
 /// without), on bit sets (see the module docs): an iterator of solutions, each the chosen

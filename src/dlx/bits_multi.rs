@@ -21,7 +21,7 @@
 use super::bits::{Row, Sets, Work};
 use super::solver::Limits;
 use super::{Budget, DlxError, Matrix, MultiSolver, Outcome, Stats};
-use crate::sudoku::geometry::Lists;
+use crate::lists::Lists;
 
 /// A search for the covers of a [`Matrix`] with multiplicities (and colours) on bit sets:
 /// [`MultiSolver`]'s tree and counters (Knuth's DLX3), as an iterator of solutions, each the

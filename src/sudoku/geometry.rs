@@ -33,6 +33,7 @@
 
 use super::rule::Rule;
 use super::{Cell, Cells, Digits, House};
+use crate::lists::Lists;
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -139,69 +140,6 @@ impl Cage {
 /// A grid's geometry: its side, its layout, its houses and its peers (see the module docs).
 #[derive(Clone)]
 pub struct Geometry(Arc<Tables>);
-
-/// Lists one after the other in one vector: list i is `items[at[i]..at[i + 1]]`. The tables
-/// the solvers read at every placement (a cell's houses and peers) are one read away, where a
-/// vector of vectors took two; the logic solver's chains keep their links so (one allocation
-/// for all the nodes, not one a node).
-#[derive(Clone, Debug)]
-pub(crate) struct Lists<T> {
-    at: Vec<u32>,
-    items: Vec<T>,
-}
-
-impl<T> Lists<T> {
-    /// `count` lists, list i pushed by `list(i, items)` onto the end of `items`.
-    pub(crate) fn build(count: usize, mut list: impl FnMut(usize, &mut Vec<T>)) -> Lists<T> {
-        let mut lists = Lists { at: Vec::with_capacity(count + 1), items: Vec::new() };
-        lists.at.push(0);
-        for i in 0..count {
-            list(i, &mut lists.items);
-            lists.at.push(lists.items.len() as u32);
-        }
-        lists
-    }
-
-    /// `count` lists made of `pairs`, each a list's number and an item, each list's items in
-    /// the order they come (two passes over the pairs: how many each list takes, then which).
-    pub(crate) fn gather(count: usize, pairs: impl Iterator<Item = (usize, T)> + Clone) -> Lists<T>
-    where
-        T: Copy + Default,
-    {
-        let mut at = vec![0u32; count + 1];
-        for (list, _) in pairs.clone() {
-            at[list + 1] += 1;
-        }
-        for i in 0..count {
-            at[i + 1] += at[i];
-        }
-        let (mut items, mut next) = (vec![T::default(); at[count] as usize], at.clone());
-        for (list, item) in pairs {
-            items[next[list] as usize] = item;
-            next[list] += 1;
-        }
-        Lists { at, items }
-    }
-
-    /// List `i`.
-    #[inline]
-    pub(crate) fn get(&self, i: usize) -> &[T] {
-        &self.items[self.at[i] as usize..self.at[i + 1] as usize]
-    }
-}
-
-impl<T> Default for Lists<T> {
-    /// No list.
-    fn default() -> Lists<T> {
-        Lists { at: vec![0], items: Vec::new() }
-    }
-}
-
-impl<T: Clone> From<Vec<Vec<T>>> for Lists<T> {
-    fn from(lists: Vec<Vec<T>>) -> Lists<T> {
-        Lists::build(lists.len(), |i, items| items.extend_from_slice(&lists[i]))
-    }
-}
 
 /// Everything derived from the side, the layout and the extras, computed once.
 struct Tables {
@@ -1098,17 +1036,6 @@ impl std::error::Error for GeometryError {}
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn lists_one_after_the_other_keep_each_list_and_its_order() {
-        let nested: Vec<Vec<u16>> = vec![vec![3, 1], vec![], vec![7], vec![2, 2, 9]];
-        let lists = Lists::from(nested.clone());
-        let gathered = Lists::gather(4, [(0, 3u16), (3, 2), (2, 7), (3, 2), (0, 1), (3, 9)].into_iter());
-        for (i, list) in nested.iter().enumerate() {
-            assert_eq!(lists.get(i), list.as_slice());
-            assert_eq!(gathered.get(i), list.as_slice());
-        }
-    }
 
     /// Norvig's invariants, on every shape: N² cells, each house N cells, each cell in as many
     /// houses as the kinds of house, and peers that are exactly the cells sharing a house.

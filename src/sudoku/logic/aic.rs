@@ -19,7 +19,7 @@
 
 use super::step::{Explain, removals};
 use super::{Builtin, Grid, Step, read_back};
-use crate::sudoku::geometry::Lists;
+use crate::lists::Lists;
 use crate::sudoku::{Candidate, Cell, Cells, Digit, Geometry, House};
 use std::fmt;
 
