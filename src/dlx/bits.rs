@@ -299,6 +299,11 @@ impl Sets {
         (at + 1..to).chain(from..at)
     }
 
+    /// The words of a set of options where `item` has options.
+    fn words_of(&self, item: usize) -> &[u32] {
+        &self.used_words[self.word_start[item] as usize..self.word_start[item + 1] as usize]
+    }
+
     /// The items of option `o`, in the order given.
     pub(super) fn items(&self, o: usize) -> &[u32] {
         &self.option_items[self.option_start[o] as usize..self.option_start[o + 1] as usize]
@@ -420,7 +425,6 @@ impl BitSolver {
 
     /// The primary item left with the fewest options, the first on a tie (`None` when none
     /// is left).
-    #[inline(always)]
     fn choose_item(&self) -> Option<usize> {
         let mut best: Option<(usize, u32)> = None;
         let work = &self.states[self.chosen_item.len()];
@@ -582,9 +586,8 @@ impl Work {
         if let (Row::Item(item), true) = (row, sets.colored) {
             // With colours: the words the item has options in, one by one.
             let mut hidden = 0;
-            for i in sets.word_start[item] as usize..sets.word_start[item + 1] as usize {
-                let w = sets.used_words[i] as usize;
-                hidden += self.take_word(sets, w, sets.item_options[at + w]);
+            for &w in sets.words_of(item) {
+                hidden += self.take_word(sets, w as usize, sets.item_options[at + w as usize]);
             }
             return hidden;
         }
@@ -680,7 +683,7 @@ impl Work {
         // instruction in a plain x86-64 build, counting is a dozen instructions a word), the
         // others taken out.
         let (mut kept, mut updates) = (0, 0);
-        for &w in &sets.used_words[sets.word_start[y] as usize..sets.word_start[y + 1] as usize] {
+        for &w in sets.words_of(y) {
             let w = w as usize;
             let (mine, theirs) = (sets.item_options[y * words + w], sets.colour_sets[set * words + w]);
             let keep = self.bits[w] & mine & theirs;
