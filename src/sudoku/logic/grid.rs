@@ -6,8 +6,8 @@ use crate::Ones;
 use crate::sudoku::bitboard::{Budget, Outcome, Solutions};
 use crate::sudoku::{Board, Candidate, Cell, Cells, Digit, Digits, Geometry, House, search};
 use std::fmt;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 /// Digits placed and candidates left, the state the logic solver reasons on.
@@ -36,6 +36,16 @@ pub struct Grid {
     limit: Option<Arc<Limit>>,
     /// A killer's cages (none on a plain grid), shared by the grids of its trials.
     cages: Option<Arc<Cages>>,
+    /// The puzzle and a solution of it, found when first asked for, shared by the grids of
+    /// its trials: which digit a bifurcation tries.
+    guide: Arc<Guide>,
+}
+
+/// A puzzle's solution, found by the engines when a bifurcation first asks for it.
+struct Guide {
+    /// The puzzle's givens (a [`Board`] is not shared between threads).
+    givens: Box<[Option<Digit>]>,
+    solution: OnceLock<Option<Box<[Option<Digit>]>>>,
 }
 
 // Two grids are equal when their digits and candidates are (what they know), whatever bounds
@@ -180,6 +190,10 @@ impl Grid {
             unique: cages.is_none() && geometry.relation().is_none() && has_one_solution(board),
             limit: None,
             cages,
+            guide: Arc::new(Guide {
+                givens: geometry.all_cells().map(|cell| board.get(cell)).collect(),
+                solution: OnceLock::new(),
+            }),
             geometry,
         };
         for cell in grid.geometry.all_cells() {
@@ -321,6 +335,33 @@ impl Grid {
     }
 
     /// Bound the solves of this grid and of the trials made from it.
+    /// The digit a solution of the puzzle has in `cell`, if the engines find one (within the
+    /// solve's deadline): the band engine on the classic grid, the general engine on any other.
+    /// Found once a solve, for its first bifurcation.
+    pub(super) fn solution_digit(&self, cell: Cell) -> Option<Digit> {
+        let solution = self.guide.solution.get_or_init(|| {
+            let board = Board::empty_of(&self.geometry);
+            for (cell, given) in self.geometry.all_cells().zip(&self.guide.givens) {
+                if let Some(digit) = given {
+                    board.place(cell, *digit).ok()?;
+                }
+            }
+            let board = &board;
+            let mut budget = Budget::new();
+            if let Some(deadline) = self.limit.as_ref().and_then(|limit| limit.deadline) {
+                budget = budget.deadline(deadline);
+            }
+            let values = if board.geometry().is_classic() {
+                Solutions::new(board).budget(&budget).next().map(|solution| solution.to_board())
+            } else {
+                let mut search = search::Solutions::new(board).budget(&budget);
+                search.next().map(|_| search.board())
+            };
+            values.map(|solved| solved.geometry().all_cells().map(|c| solved.get(c)).collect())
+        });
+        solution.as_ref().and_then(|values| values[cell.index()])
+    }
+
     pub(super) fn bound(&mut self, limit: Arc<Limit>) {
         self.limit = Some(limit);
     }

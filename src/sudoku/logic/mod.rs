@@ -4,7 +4,9 @@
 //! techniques from the easiest up; after any progress they start again from the easiest. Each
 //! technique lives in its own file and returns a [`Step`] that carries its evidence; a step
 //! displays as one plain sentence in r1c1 notation. When nothing else works, bifurcation tries a
-//! digit and follows the logic to a contradiction or a solution, as a person does with a pencil.
+//! digit and follows the logic to a contradiction or a solution, as a person does with a pencil
+//! (the digit the engines' solution has there, when they find one: a line of trials to the end,
+//! never a search of trials).
 //!
 //! The chain is open: a [`Technique`] is a trait that the built-in techniques ([`Builtin`])
 //! implement and a user's own implements in their crate; [`solve_with`] takes any chain
