@@ -198,6 +198,20 @@ fn the_driver_and_the_teaching_modes_on_any_grid() {
     let report: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
     assert_eq!(report["search"]["solutions"], 1);
     assert!(report["estimate"]["nodes"].as_f64().unwrap() >= 1.0);
+    assert_eq!(report["search"]["skipped"], false);
+    // A tree estimated at a thousand times the search's bound and more is not searched (a 25×25
+    // of Gecode's: over 10^9 nodes against a bound of 10,000), and the text says why.
+    let out = backtrack(&["sudoku", "--estimate", "--max-nodes", "10000", "--format", "json", gecode], "");
+    let report: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert!(report["estimate"]["nodes"].as_f64().unwrap() > 1e9, "{report}");
+    assert_eq!(
+        (&report["search"]["skipped"], &report["search"]["nodes"]),
+        (&true.into(), &0.into()),
+        "{report}"
+    );
+    let out = backtrack(&["sudoku", "--estimate", "--max-nodes", "10000", gecode], "");
+    let text = text(&out.stdout);
+    assert!(text.contains("not run: the estimate is over 1000 times its bound (10000 nodes"), "{text}");
 }
 
 #[test]

@@ -16,6 +16,9 @@ use std::time::{Duration, Instant};
 /// The most nodes `--compare` and `--estimate` let the driver search before giving up.
 const NODE_BUDGET: u64 = 20_000_000;
 
+/// How many times its bound a tree may be estimated at for `--estimate` to search it.
+const HOPELESS: f64 = 1_000.0;
+
 fn ms(t: Duration) -> f64 {
     (t.as_secs_f64() * 1e6).round() / 1e3
 }
@@ -276,7 +279,13 @@ pub(super) fn estimate(
     let estimated_in = start.elapsed();
     let search = stack_assumptions(&generators);
     let budget = bound(plan);
+    let bound_nodes = budget.node_limit();
+    // A tree estimated at over a thousand times the bound is not searched: the search could
+    // only stop at the bound, after seconds or minutes (20 million nodes of a 25×25 grid take
+    // half a minute).
+    let skipped = guess.nodes > HOPELESS * bound_nodes as f64;
     let (stats, stopped, time) = match order {
+        _ if skipped => (backtrack::Stats::default(), true, Duration::ZERO),
         Order::Static => full_search(search, false, &budget),
         Order::Fewest => full_search(search.fewest_first(), false, &budget),
     };
@@ -295,6 +304,8 @@ pub(super) fn estimate(
             nodes: stats.nodes(),
             solutions: stats.solutions(),
             stopped,
+            skipped,
+            bound: bound_nodes,
             time_ms: ms(time),
             ratio: (!stopped).then(|| guess.ratio_to(&stats)),
         },
@@ -323,8 +334,12 @@ struct Estimated {
 struct Searched {
     nodes: u64,
     solutions: u64,
-    /// The search gave up at the node budget.
+    /// The search gave up at the node budget (or was not run, `skipped`).
     stopped: bool,
+    /// The estimate was past [`HOPELESS`] times the bound: the search was not run.
+    skipped: bool,
+    /// The most nodes the search may visit.
+    bound: u64,
     time_ms: f64,
     /// The estimate over the real size.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -341,9 +356,15 @@ impl Show for Estimation {
             e.nodes, e.solutions, e.probes, e.time_ms
         )?;
         match s.ratio {
+            None if s.skipped => writeln!(
+                out,
+                "  search:   not run: the estimate is over {HOPELESS} times its bound ({} nodes, --max-nodes)",
+                s.bound
+            ),
             None => writeln!(
                 out,
-                "  search:   stopped at its bound ({NODE_BUDGET} nodes, --max-nodes or --timeout)"
+                "  search:   stopped at its bound ({} nodes, --max-nodes or --timeout)",
+                s.bound
             ),
             Some(ratio) => writeln!(
                 out,
