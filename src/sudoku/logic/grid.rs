@@ -36,8 +36,8 @@ pub struct Grid {
     limit: Option<Arc<Limit>>,
     /// A killer's cages (none on a plain grid), shared by the grids of its trials.
     cages: Option<Arc<Cages>>,
-    /// The puzzle and a solution of it, found when first asked for, shared by the grids of
-    /// its trials: which digit a bifurcation tries.
+    /// The puzzle's givens and a solution of it, found when first asked for, shared by the
+    /// grids of its trials: which digit a bifurcation tries.
     guide: Arc<Guide>,
 }
 
@@ -334,7 +334,6 @@ impl Grid {
         self.unique = true;
     }
 
-    /// Bound the solves of this grid and of the trials made from it.
     /// The digit a solution of the puzzle has in `cell`, if the engines find one (within the
     /// solve's deadline): the band engine on the classic grid, the general engine on any other.
     /// Found once a solve, for its first bifurcation.
@@ -362,6 +361,7 @@ impl Grid {
         solution.as_ref().and_then(|values| values[cell.index()])
     }
 
+    /// Bound the solves of this grid and of the trials made from it.
     pub(super) fn bound(&mut self, limit: Arc<Limit>) {
         self.limit = Some(limit);
     }
