@@ -5,9 +5,10 @@
 //! The options open are a bit set, each primary item counts its options open and keeps the
 //! number of covers it may still take (DLX3's `bound`; none for an item to cover exactly once,
 //! whose bound is 1 while it is active) in the level's state, beside the set of active items.
-//! A level branches on the item DLX3 chooses, and tries its options in order: before trying one, it *tweaks* it out of the level's own state (the option is taken out for
-//! the options after it), so each set of options is tried once; an item with slack left may
-//! then take no option at all (a null move). Trying an option spends a cover of each of its
+//! A level branches on the item DLX3 chooses, and tries its options in order: before trying
+//! one, it *tweaks* it out of the level's own state (the option is taken out for the options
+//! after it), so each set of options is tried once; an item with slack left may then take no
+//! option at all (a null move). Trying an option spends a cover of each of its
 //! primary items, and covers those whose last cover that was; its secondary items are covered
 //! or purified as in Algorithm C. Going back is copying the level's state, never undoing a
 //! link.

@@ -56,8 +56,11 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
     let small = !peers.is_empty();
     // There, each digit's cells too: z goes from the cells that see all its places in A and
     // in B, one AND of three sets away. (None on a larger grid: they would not be read.)
-    let has: Vec<u128> =
-        if small { grid.cells_of_digits().iter().filter_map(|c| c.as_u128()).collect() } else { Vec::new() };
+    let has: Vec<u128> = if small {
+        grid.cells_of_digits().iter().map(|c| c.as_u128().unwrap_or_default()).collect()
+    } else {
+        Vec::new()
+    };
     let sets = almost_locked_sets(grid, &peers);
     // Each set's digits and cells side by side, for the first questions of every pair, which
     // most pairs fail: a sweep over a few bytes a set rather than the whole sets.

@@ -36,17 +36,14 @@ pub struct Grid {
     limit: Option<Arc<Limit>>,
     /// A killer's cages (none on a plain grid), shared by the grids of its trials.
     cages: Option<Arc<Cages>>,
-    /// The puzzle's givens and a solution of it, found when first asked for, shared by the
-    /// grids of its trials: which digit a bifurcation tries.
+    /// A solution of the puzzle, found when a bifurcation first asks for it and shared by the
+    /// grids of the solve's trials: which digit a bifurcation tries (none if the engines find
+    /// none within the deadline).
     guide: Arc<Guide>,
 }
 
-/// A puzzle's solution, found by the engines when a bifurcation first asks for it.
-struct Guide {
-    /// The puzzle's givens (a [`Board`] is not shared between threads).
-    givens: Box<[Option<Digit>]>,
-    solution: OnceLock<Option<Box<[Option<Digit>]>>>,
-}
+/// A solution of the puzzle, a digit a cell, once asked for ([`Grid::solution_digit`]).
+type Guide = OnceLock<Option<Box<[Digit]>>>;
 
 // Two grids are equal when their digits and candidates are (what they know), whatever bounds
 // their solves.
@@ -190,10 +187,7 @@ impl Grid {
             unique: cages.is_none() && geometry.relation().is_none() && has_one_solution(board),
             limit: None,
             cages,
-            guide: Arc::new(Guide {
-                givens: geometry.all_cells().map(|cell| board.get(cell)).collect(),
-                solution: OnceLock::new(),
-            }),
+            guide: Arc::default(),
             geometry,
         };
         for cell in grid.geometry.all_cells() {
@@ -336,29 +330,24 @@ impl Grid {
 
     /// The digit a solution of the puzzle has in `cell`, if the engines find one (within the
     /// solve's deadline): the band engine on the classic grid, the general engine on any other.
-    /// Found once a solve, for its first bifurcation.
+    /// Found once a solve, from the grid of its first bifurcation (whose digits every solution
+    /// of the puzzle holds: the steps before it are sound).
     pub(super) fn solution_digit(&self, cell: Cell) -> Option<Digit> {
-        let solution = self.guide.solution.get_or_init(|| {
-            let board = Board::empty_of(&self.geometry);
-            for (cell, given) in self.geometry.all_cells().zip(&self.guide.givens) {
-                if let Some(digit) = given {
-                    board.place(cell, *digit).ok()?;
-                }
-            }
-            let board = &board;
+        let solution = self.guide.get_or_init(|| {
+            let board = &self.to_board();
             let mut budget = Budget::new();
             if let Some(deadline) = self.limit.as_ref().and_then(|limit| limit.deadline) {
                 budget = budget.deadline(deadline);
             }
-            let values = if board.geometry().is_classic() {
+            let solved = if board.geometry().is_classic() {
                 Solutions::new(board).budget(&budget).next().map(|solution| solution.to_board())
             } else {
                 let mut search = search::Solutions::new(board).budget(&budget);
                 search.next().map(|_| search.board())
             };
-            values.map(|solved| solved.geometry().all_cells().map(|c| solved.get(c)).collect())
+            solved.and_then(|board| board.geometry().all_cells().map(|c| board.get(c)).collect())
         });
-        solution.as_ref().and_then(|values| values[cell.index()])
+        solution.as_ref().map(|digits| digits[cell.index()])
     }
 
     /// Bound the solves of this grid and of the trials made from it.

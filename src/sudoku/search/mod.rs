@@ -1186,28 +1186,22 @@ const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 /// cell in i's strongly connected component (see [`Matching`]): the edge lies on an
 /// alternating cycle.
 fn consistent(domains: &[u32]) -> Option<[u32; MAX_SIDE]> {
-    let mut matching = Matching::new(domains)?;
-    let mut allowed = [0u32; MAX_SIDE];
+    let matching = Matching::new(domains)?;
     if matching.strongly_connected(domains) {
+        let mut allowed = [0u32; MAX_SIDE];
         allowed[..domains.len()].copy_from_slice(domains);
         return Some(allowed);
     }
-    matching.close(domains);
-    for (i, allowed) in allowed.iter_mut().enumerate().take(domains.len()) {
-        *allowed = matching.kept(i, domains[i]);
-    }
-    Some(allowed)
+    Some(matching.kept(domains))
 }
 
-/// A perfect matching of cells to values, one each, and the cells each cell reaches: cell i
-/// reaches cell j when i could take j's value (j moving on in turn), closed transitively.
+/// A perfect matching of cells to values, one each. Cell i reaches cell j when i could take
+/// j's value (j moving on in turn), and so on transitively.
 struct Matching {
     /// The cell (index into the domains) each value (bit) is matched to.
     value_cell: [u8; 32],
     /// Each cell's value, as its bit.
     cell_value: [u32; MAX_SIDE],
-    /// The cells each cell reaches, itself included, one bit a cell.
-    reach: [u32; MAX_SIDE],
 }
 
 impl Matching {
@@ -1234,13 +1228,13 @@ impl Matching {
                 return None;
             }
         }
-        Some(Matching { value_cell, cell_value, reach: [0; MAX_SIDE] })
+        Some(Matching { value_cell, cell_value })
     }
 
     /// Whether every cell reaches every other: then every candidate lies on an alternating
     /// cycle and the filter keeps them all. Most houses are so; this answers in a few sweeps
     /// over the cells, in the values' terms (the values a set of cells can move to, the cells
-    /// that can move to a set of values), where [`close`](Matching::close) takes the square.
+    /// that can move to a set of values), where [`kept`](Matching::kept) takes the square.
     fn strongly_connected(&self, domains: &[u32]) -> bool {
         let all = domains.iter().fold(0, |all, d| all | d);
         let spread = |step: &dyn Fn(u32) -> u32| {
@@ -1270,36 +1264,36 @@ impl Matching {
         spread(&forward) && spread(&backward)
     }
 
-    /// Fill `reach`: Warshall on bit rows.
-    fn close(&mut self, domains: &[u32]) {
+    /// The candidates each cell keeps: its own value, and each other whose cell reaches it back
+    /// (the two lie on a cycle). What each cell reaches is closed by Warshall on bit rows.
+    fn kept(&self, domains: &[u32]) -> [u32; MAX_SIDE] {
         let m = domains.len();
+        let mut reach = [0u32; MAX_SIDE];
         for (i, &domain) in domains.iter().enumerate() {
             let mut others = domain & !self.cell_value[i];
-            self.reach[i] = 1 << i;
+            reach[i] = 1 << i;
             while others != 0 {
                 let v = others.trailing_zeros();
                 others &= others - 1;
-                self.reach[i] |= 1 << self.value_cell[v as usize];
+                reach[i] |= 1 << self.value_cell[v as usize];
             }
         }
         for k in 0..m {
-            let row = self.reach[k];
-            for reach in &mut self.reach[..m] {
+            let row = reach[k];
+            for reach in &mut reach[..m] {
                 *reach |= row & 0u32.wrapping_sub(*reach >> k & 1);
             }
         }
-    }
-
-    /// The candidates in `domain` that cell `i` keeps, once [closed](Matching::close): its own
-    /// value, and each other whose cell reaches `i` back (the two lie on a cycle).
-    fn kept(&self, i: usize, domain: u32) -> u32 {
-        let mut kept = self.cell_value[i];
-        let mut others = domain & !kept;
-        while others != 0 {
-            let v = others.trailing_zeros() as usize;
-            others &= others - 1;
-            if self.reach[self.value_cell[v] as usize] >> i & 1 == 1 {
-                kept |= 1 << v;
+        let mut kept = [0u32; MAX_SIDE];
+        for (i, &domain) in domains.iter().enumerate() {
+            kept[i] = self.cell_value[i];
+            let mut others = domain & !kept[i];
+            while others != 0 {
+                let v = others.trailing_zeros() as usize;
+                others &= others - 1;
+                if reach[self.value_cell[v] as usize] >> i & 1 == 1 {
+                    kept[i] |= 1 << v;
+                }
             }
         }
         kept
