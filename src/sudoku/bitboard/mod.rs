@@ -6,7 +6,8 @@
 //! cells through which the digit can still pass once per row and once per box (locked
 //! candidates, hidden singles in rows and boxes), looked up in a table of 512 entries, and takes
 //! from the other bands the columns the digit is locked to. Naked singles are counted across the
-//! words with a few ANDs and ORs. The rule runs only on the masks that changed since it last ran
+//! words with a few ANDs and ORs, and a column whose digit is left in one band claims the box it
+//! crosses there (the band rule turned round, for the columns). The rule runs only on the masks that changed since it last ran
 //! on them, and a change is a single AND: placing a digit or taking one out costs nothing until
 //! the rule draws what it forces.
 //!

@@ -120,6 +120,29 @@ pub(super) const OTHER_BANDS: [u32; 512] = {
     table
 };
 
+/// For the columns (9 bits) in which one digit can go in a band and in no other band: the
+/// cells of the band that can keep the digit. Such a column holds the digit in this band, so in
+/// the box it crosses (locked candidates, the column claiming the box), and the box's other
+/// columns lose it.
+pub(super) const CLAIMED: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut only: u32 = 0;
+    while only < 512 {
+        let mut lost = 0;
+        let mut shift = 0;
+        while shift < 9 {
+            let in_box = only >> shift & 7;
+            if in_box != 0 {
+                lost |= (7 & !in_box) << shift;
+            }
+            shift += 3;
+        }
+        table[only as usize] = BAND & !in_columns(lost);
+        only += 1;
+    }
+    table
+};
+
 /// For each mask `3 * digit + band`: the masks of the same digit in the two other bands.
 pub(super) const OTHERS: [(u8, u8); 27] = {
     let mut table = [(0, 0); 27];
@@ -196,5 +219,16 @@ mod tests {
         assert_eq!(alone_in_row(1 | 3 << 9 | 1 << 26), 1 | 1 << 26);
         assert_eq!(columns(1 << 4 | 1 << 9 | 1 << 26), 1 << 4 | 1 | 1 << 8);
         assert_eq!(in_columns(1), 1 | 1 << 9 | 1 << 18);
+    }
+
+    #[test]
+    fn a_column_in_one_band_claims_its_box() {
+        // The column of bit 4, the middle one of the middle box: the box keeps it and loses
+        // the columns of bits 3 and 5; the other boxes keep all theirs.
+        assert_eq!(CLAIMED[1 << 4], BAND & !in_columns(1 << 3 | 1 << 5));
+        // The first and the last column claim the first and the last box at once; no column,
+        // no claim.
+        assert_eq!(CLAIMED[1 | 1 << 8], BAND & !in_columns(1 << 1 | 1 << 2 | 1 << 6 | 1 << 7));
+        assert_eq!(CLAIMED[0], BAND);
     }
 }
