@@ -322,10 +322,10 @@ impl Bands {
     ///
     /// The band rule sees a band's rows and boxes but not a column across the bands: this is
     /// the rule the other way round, and with it a column's hidden single (a box left with one
-    /// cell, which the band rule then places). Once a propagation, where the band rules and
-    /// naked singles have nothing left: in the band rule itself it wakes rules the lazy engine
-    /// would have left asleep, and costs more than it spares (BENCHMARKS §2.1). Measured in
-    /// process beside no claims: top95 9.0 guesses a puzzle against 10.5 and 13 % faster,
+    /// cell, which the band rule then places). Run where the band rules and naked singles
+    /// have nothing left, not in the band rule: there it wakes rules the lazy engine would have
+    /// left asleep, and costs more than it spares (BENCHMARKS §2.1). Measured in process beside
+    /// no claims: top95 9.0 guesses a puzzle against 10.5 and 13 % faster,
     /// top1465 10.3 against 12.0 and 3 %, the 17-clue set 5 %; hardest 7.5 against 8.5 but
     /// 2 % slower, and serg 6 % slower, where it spares no guess.
     fn claims(&mut self) -> bool {

@@ -7,9 +7,9 @@
 //! candidates, hidden singles in rows and boxes), looked up in a table of 512 entries, and takes
 //! from the other bands the columns the digit is locked to. Naked singles are counted across the
 //! words with a few ANDs and ORs, and a column whose digit is left in one band claims the box it
-//! crosses there (the band rule turned round, for the columns). The rule runs only on the masks that changed since it last ran
-//! on them, and a change is a single AND: placing a digit or taking one out costs nothing until
-//! the rule draws what it forces.
+//! crosses there (the band rule turned round, for the columns). The rule runs only on the masks
+//! that changed since it last ran on them, and a change is a single AND: placing a digit or
+//! taking one out costs nothing until the rule draws what it forces.
 //!
 //! The search guesses on a cell with two candidates (the one with the most empty peers, whose
 //! digits reach furthest), one digit of it, and keeps a *copy* of the grid without that digit
