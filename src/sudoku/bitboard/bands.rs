@@ -320,9 +320,10 @@ impl Bands {
     /// is in that column in the box the column crosses, and leaves the box's other columns.
     /// `true` if any mask changed (its band rule has news).
     ///
-    /// The band rule sees a band's rows and boxes but not a column across the bands: this is
-    /// the rule the other way round, and with it a column's hidden single (a box left with one
-    /// cell, which the band rule then places). Run where the band rules and naked singles
+    /// The band rule takes a column from the other bands where a box of its band points along
+    /// it, but never asks which bands a column still has: this is that question, the rule the
+    /// other way round, and with it a column's hidden single (a box left with one cell, which
+    /// the band rule then places). Run where the band rules and naked singles
     /// have nothing left, not in the band rule: there it wakes rules the lazy engine would have
     /// left asleep, and costs more than it spares (BENCHMARKS §2.1). Measured in process beside
     /// no claims: top95 9.0 guesses a puzzle against 10.5 and 13 % faster,
@@ -331,17 +332,14 @@ impl Bands {
     fn claims(&mut self) -> bool {
         let mut changed = 0;
         for digit in 0..9 {
-            let [first, second, third] = [0, 1, 2].map(|band| self.masks[(3 * digit + band).min(26)]);
-            let [a, b, c] = [first, second, third].map(columns);
-            let kept = [
-                first & CLAIMED[(a & !b & !c) as usize],
-                second & CLAIMED[(b & !a & !c) as usize],
-                third & CLAIMED[(c & !a & !b) as usize],
-            ];
-            for (band, mask) in kept.into_iter().enumerate() {
-                let index = (3 * digit + band).min(26);
-                changed |= self.masks[index] ^ mask;
-                self.masks[index] = mask;
+            let [a, b, c] = [0, 1, 2].map(|band| columns(self.masks[(3 * digit + band).min(26)]));
+            // The columns the digit has in two bands or more: a band claims the rest of its own.
+            let shared = a & b | a & c | b & c;
+            for (band, own) in [a, b, c].into_iter().enumerate() {
+                let mask = &mut self.masks[(3 * digit + band).min(26)];
+                let kept = *mask & CLAIMED[(own & !shared) as usize];
+                changed |= *mask ^ kept;
+                *mask = kept;
             }
         }
         changed != 0
