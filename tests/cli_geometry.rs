@@ -244,12 +244,21 @@ fn what_cannot_be_done_says_why() {
         "the seed's generators take houses only, not anti-king",
     );
     refused(&["sudoku", "--boxes", "2x", SIX], "", "give boxes as RxC");
-    refused(&["sudoku", "--boxes", "2x3", &".".repeat(81)], "", "81 cells, expected 36");
+    refused(
+        &["sudoku", "--boxes", "2x3", &".".repeat(81)],
+        "",
+        "81 cells, expected 36 for the 6×6 (2×3 boxes) grid of the options",
+    );
+    refused(
+        &["sudoku", "--regions", "AAABBBAACCBBACCCDBECDDDFEEDDFFEEEFFF", &".".repeat(81)],
+        "",
+        "81 cells, expected 36 for the 6×6 jigsaw grid of the options",
+    );
     refused(&["sudoku", "--regions", "AAABB", SIX], "", "--regions: the map has 5 letters, not N²");
     refused(
         &["sudoku", "--regions", "AAAAABBBCCCCDDDD", "................"],
         "",
-        "region 'A' has 5 cells, expected 4",
+        "region 'A' has 5 cells; a 4x4 grid's regions have 4 each",
     );
     refused(&["sudoku", "--rules", "sideways", SIX], "", "no rule is called \"sideways\"");
     refused(&["sudoku", "--rules", "windoku", SIX], "", "a 6x6 grid has none");

@@ -1018,10 +1018,13 @@ impl fmt::Display for GeometryError {
                 write!(f, "the region map has {found} cells, expected {expected}")
             }
             GeometryError::RegionCount { found, side } => {
-                write!(f, "the region map names {found} regions, expected {side}")
+                write!(f, "the region map names {found} regions; a {side}x{side} grid has {side}")
             }
             GeometryError::RegionSize { region, found, side } => {
-                write!(f, "region '{region}' has {found} cells, expected {side}")
+                write!(
+                    f,
+                    "region '{region}' has {found} cells; a {side}x{side} grid's regions have {side} each"
+                )
             }
             GeometryError::Windoku { side } => {
                 write!(f, "windoku's windows are the size of square boxes: a {side}x{side} grid has none")
@@ -1127,9 +1130,9 @@ mod tests {
         assert_eq!(jigsaw.members(9).iter().map(|c| c.index()).collect::<Vec<_>>(), [1, 2, 3, 6]);
         let err = |side, map: &str| Geometry::jigsaw(side, map).unwrap_err().to_string();
         assert_eq!(err(4, "AAABABBBCCDDCCD"), "the region map has 15 cells, expected 16");
-        assert_eq!(err(4, "AAAAABBBCCDDCBDD"), "region 'A' has 5 cells, expected 4");
-        assert_eq!(err(4, "AAABABBBCCDDCCDE"), "the region map names 5 regions, expected 4");
-        assert_eq!(err(4, "AAAABBBBCCCCCCDD"), "region 'C' has 6 cells, expected 4");
+        assert_eq!(err(4, "AAAAABBBCCDDCBDD"), "region 'A' has 5 cells; a 4x4 grid's regions have 4 each");
+        assert_eq!(err(4, "AAABABBBCCDDCCDE"), "the region map names 5 regions; a 4x4 grid has 4");
+        assert_eq!(err(4, "AAAABBBBCCCCCCDD"), "region 'C' has 6 cells; a 4x4 grid's regions have 4 each");
     }
 
     #[test]

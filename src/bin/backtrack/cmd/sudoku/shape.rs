@@ -75,7 +75,14 @@ impl Shape {
             return Variant::from_json(text).map(|variant| variant.board).map_err(ReadError::Variant);
         }
         let board = match &self.fixed {
-            Some(geometry) => Board::parse_in(text, geometry).map_err(ReadError::Parse)?,
+            // The size comes from the options here, not from the puzzle: say so.
+            Some(geometry) => Board::parse_in(text, geometry).map_err(|e| match e {
+                ParseError::CellCount { found, expected } => ReadError::Other(format!(
+                    "{found} cells, expected {expected} for the {} grid of the options",
+                    geometry.name()
+                )),
+                e => ReadError::Parse(e),
+            })?,
             None => text.parse().map_err(ReadError::Parse)?,
         };
         // A fixed grid has its rules already; cages are laid on any grid.
