@@ -29,7 +29,7 @@
 //!
 //! A depth-first search does not learn: most of Gecode's 25×25 examples take it more than
 //! 200,000 guesses, some more than three million (BENCHMARKS.md §8). So when a search has made
-//! 2,000 guesses without finishing ([`Solutions::learn_after`]), it starts again from the root
+//! 300 guesses without finishing ([`Solutions::learn_after`]), it starts again from the root
 //! with conflict-driven clause learning (the `learn` module): each contradiction is traced
 //! back to the guesses that caused it and kept as a clause, and the search jumps back past
 //! the guesses that played no part. Solutions found before are excluded, so the iterator
@@ -387,7 +387,7 @@ impl Solutions {
     }
 
     /// Hand the search over to clause learning ([learning](crate::sudoku::search#learning)) once it has made
-    /// `guesses` guesses without finishing (by default 2,000; 0 learns from the first guess,
+    /// `guesses` guesses without finishing (by default 300; 0 learns from the first guess,
     /// `u64::MAX` never). Grids with killer sums or rules of the user's own never hand over.
     #[must_use]
     pub fn learn_after(mut self, guesses: u64) -> Solutions {
