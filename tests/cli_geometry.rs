@@ -269,6 +269,8 @@ fn what_cannot_be_done_says_why() {
         "'A' is over 9, the largest value of a 9x9 grid",
     );
     refused(&["sudoku", &".".repeat(250)], "", "250 cells, expected 256");
+    refused(&["sudoku", ""], "", "the puzzle is empty: no cells, expected 81");
+    refused(&["sudoku", "--boxes", "2x3", " "], "", "the puzzle is empty: no cells, expected 36");
 }
 
 #[test]

@@ -354,6 +354,9 @@ impl fmt::Display for ParseError {
             ParseError::InvalidCharacter { line, column, found } => {
                 write!(f, "line {line}, column {column}: {found:?} is not a digit or an empty mark")
             }
+            ParseError::CellCount { found: 0, expected } => {
+                write!(f, "the puzzle is empty: no cells, expected {expected}")
+            }
             ParseError::CellCount { found, expected } => write!(f, "{found} cells, expected {expected}"),
             ParseError::LineLength { line, found, expected } => {
                 write!(f, "line {line} has {found} cells, expected {expected}")
@@ -400,8 +403,8 @@ mod tests {
         assert_eq!(err(&bad), "line 1, column 7: '%' is not a digit or an empty mark");
         assert_eq!(err(&NEWSPAPER[..80]), "80 cells, expected 81");
         assert_eq!(err(&format!("{NEWSPAPER}0")), "82 cells, expected 81");
-        assert_eq!(err(""), "0 cells, expected 81");
-        assert_eq!(err("   \n\n"), "0 cells, expected 81");
+        assert_eq!(err(""), "the puzzle is empty: no cells, expected 81");
+        assert_eq!(err("   \n\n"), "the puzzle is empty: no cells, expected 81");
         let grid: Vec<&str> = (0..9).map(|r| &NEWSPAPER[r * 9..r * 9 + 9]).collect();
         let short = format!("{}\n{}\n{}", grid[0], &grid[1][..8], grid[2..].join("\n"));
         assert_eq!(err(&short), "line 2 has 8 cells, expected 9");

@@ -77,7 +77,7 @@ impl Shape {
         let board = match &self.fixed {
             // The size comes from the options here, not from the puzzle: say so.
             Some(geometry) => Board::parse_in(text, geometry).map_err(|e| match e {
-                ParseError::CellCount { found, expected } => ReadError::Other(format!(
+                ParseError::CellCount { found, expected } if found > 0 => ReadError::Other(format!(
                     "{found} cells, expected {expected} for the {} grid of the options",
                     geometry.name()
                 )),
