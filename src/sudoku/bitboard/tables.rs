@@ -101,47 +101,47 @@ pub(super) const PEERS_IN_BAND: [u32; 27] = {
 /// that can keep the digit. A box of the band with one column left for the digit holds it in
 /// that column (locked candidates, the box pointing along the column), so the other bands lose
 /// that column; a placed digit is the case of one cell.
-pub(super) const OTHER_BANDS: [u32; 512] = {
-    let mut table = [0; 512];
-    let mut columns: u32 = 0;
-    while columns < 512 {
-        let mut locked = 0;
-        let mut shift = 0;
-        while shift < 9 {
-            let in_box = columns >> shift & 7;
-            if in_box.is_power_of_two() {
-                locked |= in_box << shift;
-            }
-            shift += 3;
-        }
-        table[columns as usize] = BAND & !in_columns(locked);
-        columns += 1;
-    }
-    table
-};
+pub(super) const OTHER_BANDS: [u32; 512] = box_by_box(BoxColumns::Pointing);
 
 /// For the columns (9 bits) in which one digit can go in a band and in no other band: the
 /// cells of the band that can keep the digit. Such a column holds the digit in this band, so in
 /// the box it crosses (locked candidates, the column claiming the box), and the box's other
 /// columns lose it.
-pub(super) const CLAIMED: [u32; 512] = {
+pub(super) const CLAIMED: [u32; 512] = box_by_box(BoxColumns::Claimed);
+
+/// What a box's columns of one digit (3 bits) take away, for the two tables of columns.
+#[derive(Clone, Copy)]
+enum BoxColumns {
+    /// A box with one column left points along it: that column goes ([`OTHER_BANDS`]).
+    Pointing,
+    /// A box with a column claimed keeps it alone: the box's other columns go ([`CLAIMED`]).
+    Claimed,
+}
+
+/// For each set of columns (9 bits): the cells of a band left once each box's columns have
+/// taken away what `rule` says. One builder for both tables: a `const fn` may take a plain
+/// enum where it could not call a function pointer.
+const fn box_by_box(rule: BoxColumns) -> [u32; 512] {
     let mut table = [0; 512];
-    let mut only: u32 = 0;
-    while only < 512 {
+    let mut columns: u32 = 0;
+    while columns < 512 {
         let mut lost = 0;
         let mut shift = 0;
         while shift < 9 {
-            let in_box = only >> shift & 7;
-            if in_box != 0 {
-                lost |= (7 & !in_box) << shift;
-            }
+            let in_box = columns >> shift & 7;
+            let gone = match rule {
+                BoxColumns::Pointing if in_box.is_power_of_two() => in_box,
+                BoxColumns::Claimed if in_box != 0 => 7 & !in_box,
+                _ => 0,
+            };
+            lost |= gone << shift;
             shift += 3;
         }
-        table[only as usize] = BAND & !in_columns(lost);
-        only += 1;
+        table[columns as usize] = BAND & !in_columns(lost);
+        columns += 1;
     }
     table
-};
+}
 
 /// For each mask `3 * digit + band`: the masks of the same digit in the two other bands.
 pub(super) const OTHERS: [(u8, u8); 27] = {

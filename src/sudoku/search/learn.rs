@@ -848,9 +848,10 @@ impl Learner {
     /// depth-first search chooses, the activities (VSIDS) breaking the ties, rather than the
     /// most active variable of the whole grid as SAT solvers decide: on Gecode's 25×25 puzzles
     /// 15 % fewer contradictions in all (up to 37 % on one, 7 % more on one), for a pass over
-    /// the groups' counts at each decision (BENCHMARKS.md §8.3). Propagation has placed every group's last variable not
-    /// false, and a group with one placed has no other not false (its cell's other values and
-    /// its peers): a group of two or more is open, and where none is, the grid is full.
+    /// the groups' counts at each decision (BENCHMARKS.md §8.3). Propagation has placed every
+    /// group's last variable not false, and a group with one placed has no other not false
+    /// (its cell's other values and its peers): a group of two or more is open, and where none
+    /// is, the grid is full.
     ///
     /// Where relations between cells or cages constrain the grid beyond its groups, the
     /// groups' sizes say less, and the most active variable of all is decided, as SAT
