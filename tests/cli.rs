@@ -70,6 +70,37 @@ fn a_batch_with_bad_lines_solves_the_others() {
     }
 }
 
+/// On several threads a batch is solved a chunk at a time (2,048 lines on two): the answers
+/// still come one a line, in input order, across the chunks, and a bad line is named by its
+/// own number.
+#[test]
+fn a_long_batch_on_two_threads_answers_every_line_in_order() {
+    let top95: Vec<&str> = puzzles(TOP95).collect();
+    // 3,000 lines (more than a chunk of two threads, 2,048), with the puzzles shifted each
+    // round so that a line answered out of place meets another puzzle, and a bad line near
+    // the end.
+    let mut lines: Vec<&str> = (0..3000).map(|i| top95[(i + i / 95) % 95]).collect();
+    lines[2900] = "12345";
+    let input = lines.join("\n");
+    for jobs in ["1", "2"] {
+        let out = backtrack(&["sudoku", "--jobs", jobs, "-"], Some(&input));
+        let stdout = text(&out.stdout);
+        let answers: Vec<&str> = stdout.lines().collect();
+        assert_eq!(answers.len(), lines.len(), "--jobs {jobs}");
+        for (i, (puzzle, answer)) in lines.iter().zip(&answers).enumerate() {
+            if i == 2900 {
+                assert_eq!(*answer, "invalid");
+            } else {
+                check_solution(puzzle, answer)
+                    .map_err(|e| format!("--jobs {jobs}, line {}: {e}", i + 1))
+                    .unwrap();
+            }
+        }
+        assert!(text(&out.stderr).contains("line 2901: 5 cells, expected 81"), "--jobs {jobs}");
+        assert_eq!(out.status.code(), Some(2));
+    }
+}
+
 #[test]
 fn a_file_of_puzzles() {
     let path = std::env::temp_dir().join(format!("backtrack-cli-{}.txt", std::process::id()));
