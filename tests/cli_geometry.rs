@@ -487,6 +487,52 @@ fn the_picture_shows_cages_sums_and_the_solution() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A drawing (--svg, --tree, --html) looks at one puzzle: given as an argument, or in a file
+/// or on standard input that holds one (a line of the variant file, a pasted grid). A file of
+/// two is refused with nothing written; a drawing that cannot be written is refused before the
+/// search.
+#[test]
+fn drawings_of_the_one_puzzle_of_a_file() {
+    let dir = std::env::temp_dir().join(format!("backtrack-drawn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let jigsaw = format!(r#"{{"size":4,"givens":".23..3.........1","regions":"{MAP}"}}"#);
+    let file = dir.join("one.jsonl");
+    std::fs::write(&file, format!("# a jigsaw of our own\n{jigsaw}\n")).unwrap();
+    let file = file.to_str().unwrap();
+    for (option, name, holds) in
+        [("--svg", "p.svg", "<svg"), ("--tree", "t.svg", "<svg"), ("--html", "e.html", "<html")]
+    {
+        let path = dir.join(name);
+        let out = backtrack(&["sudoku", "--format", "line", option, path.to_str().unwrap(), "-f", file], "");
+        assert_eq!(out.status.code(), Some(0), "{option}: {}", text(&out.stderr));
+        // The map's solution, checked by the rules of its regions.
+        assert_eq!(text(&out.stdout).lines().next(), Some("1234431221433421"), "{option}");
+        Rules::new(4, None, Some(MAP), &[]).check(".23..3.........1", "1234431221433421").unwrap();
+        let drawn = std::fs::read_to_string(&path).unwrap();
+        assert!(drawn.contains(holds), "{option}: {drawn}");
+        // Standard input, a pasted grid: the same.
+        std::fs::remove_file(&path).unwrap();
+        let grid = ". 2 3 .\n. 3 . .\n. . . .\n. . . 1\n";
+        let out = backtrack(&["sudoku", "--regions", MAP, option, path.to_str().unwrap(), "-"], grid);
+        assert_eq!(out.status.code(), Some(0), "{option}: {}", text(&out.stderr));
+        assert!(std::fs::read_to_string(&path).unwrap().contains(holds), "{option}");
+        // Two puzzles: refused, nothing written.
+        std::fs::remove_file(&path).unwrap();
+        let two = format!("{jigsaw}\n{jigsaw}\n");
+        let out = backtrack(&["sudoku", option, path.to_str().unwrap(), "-"], &two);
+        assert_eq!(out.status.code(), Some(2), "{option}");
+        assert_eq!(text(&out.stderr), format!("error: {option} looks at one puzzle; the input holds 2\n"));
+        assert!(!path.exists(), "{option}");
+        // A drawing that cannot be written: refused before the search.
+        let nowhere = dir.join("no such folder").join(name);
+        let out = backtrack(&["sudoku", option, nowhere.to_str().unwrap(), "-f", file], "");
+        assert_eq!(out.status.code(), Some(2), "{option}");
+        assert!(text(&out.stderr).starts_with("error: cannot write"), "{option}: {}", text(&out.stderr));
+        assert!(out.stdout.is_empty(), "{option}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A single puzzle's answer names its grid and rules beneath the problem, and maps the cells of
 /// its extra houses, so that a user sees it was read as meant.
 #[test]

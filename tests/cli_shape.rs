@@ -224,11 +224,11 @@ fn watching_a_batch_never_turns_a_solution_into_none() {
 #[test]
 fn nonsense_is_refused_with_a_reason() {
     for (args, reason) in [
-        (&["--compare", "-"][..], "look at one puzzle; the input holds 2"),
+        (&["--compare", "-"][..], "--compare looks at one puzzle; the input holds 2"),
         (&["--explain", "--solver", "dlx"], "--explain and --hint are the logic solver's"),
         (&["--estimate", "--solver", "dlx"], "--estimate measures the driver's tree"),
         (&["--tree", "t.png"], "the tree is written as Graphviz DOT"),
-        (&["--tree", "t.dot", "-"], "--tree draws one search"),
+        (&["--tree", "t.dot", "-"], "--tree looks at one puzzle; the input holds 2"),
         (&["--count", "--limit", "0"], "--limit 0 asks for no solution"),
         (&["--estimate", "--probes", "0"], "'0' for '--probes <N>': give 1 or more"),
     ] {

@@ -79,8 +79,9 @@ pub fn run(
     if !first.1.trim_ascii_start().starts_with(b"{") && row(cells(&first.1)) && plan.shard.is_none() {
         return one_grid(plan, first.1, lines, out);
     }
-    if plan.mode.one_puzzle() {
-        // One puzzle a line is fine for the learners' modes if there is exactly one.
+    if plan.one_puzzle_only().is_some() {
+        // One puzzle a line is fine for the learners' modes and the drawings if there is
+        // exactly one.
         return one_line(plan, first, lines, out);
     }
     many(plan, first, lines, &hash, out)
@@ -98,7 +99,8 @@ fn one_grid(plan: &Plan, first: Vec<u8>, lines: Incoming, out: impl Write) -> io
             Err(e) => return read_error(plan, e),
         }
     }
-    match String::from_utf8(text).map_err(|_| "the grid is not UTF-8 text".to_string()) {
+    let text = String::from_utf8(text).map_err(|_| "the grid is not UTF-8 text".to_string());
+    match text.and_then(|text| plan.create_drawings().map(|()| text)) {
         Ok(text) => match plan.shape.read(&text) {
             Ok(board) => super::one(plan, &board, out),
             Err(e) => {
@@ -122,7 +124,7 @@ fn one_line(plan: &Plan, first: (u64, Vec<u8>), lines: Incoming, out: impl Write
             Err(e) => return read_error(plan, e),
         }
     }
-    if let Err(e) = plan.check_batch(1 + more) {
+    if let Err(e) = plan.check_batch(1 + more).and_then(|()| plan.create_drawings()) {
         eprintln!("error: {e}");
         return Ok(Status::BadInput);
     }

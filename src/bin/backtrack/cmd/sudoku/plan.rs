@@ -480,11 +480,8 @@ impl Args {
                     path.display()
                 ));
             }
-            if matches!(input, Input::Source(_)) {
-                return Err("--tree draws one search: give one puzzle as an argument".into());
-            }
             // A tree that cannot be written is bad usage: say so before searching, not after.
-            std::fs::File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            writable(path, &input)?;
         }
         if logic_page && !matches!(mode, Mode::Solve | Mode::Explain) {
             return Err("--html with the logic solver replays its steps: use it to solve or --explain".into());
@@ -494,19 +491,13 @@ impl Args {
             if !matches!(extension, "html" | "htm") {
                 return Err(format!("--html {}: the explorer is a web page: name it .html", path.display()));
             }
-            if matches!(input, Input::Source(_)) {
-                return Err("--html replays one search: give one puzzle as an argument".into());
-            }
-            std::fs::File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            writable(path, &input)?;
         }
         if let Some(path) = &self.svg {
             if !path.extension().is_some_and(|e| e.eq_ignore_ascii_case("svg")) {
                 return Err(format!("--svg {}: the picture is SVG: name it .svg", path.display()));
             }
-            if matches!(input, Input::Source(_)) {
-                return Err("--svg draws one puzzle: give it as an argument".into());
-            }
-            std::fs::File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            writable(path, &input)?;
         }
         let timeout = match self.timeout {
             Some(seconds) if !(seconds > 0.0 && seconds.is_finite()) => {
@@ -601,12 +592,34 @@ impl Plan {
 
     /// Refuse a batch for a mode that looks at one puzzle; `puzzles` is how many the input held.
     pub fn check_batch(&self, puzzles: usize) -> Result<(), String> {
-        if self.mode.one_puzzle() && puzzles != 1 {
-            return Err(format!(
-                "--explain, --hint, --compare and --estimate look at one puzzle; the input holds {puzzles}"
-            ));
+        match self.one_puzzle_only() {
+            Some(option) if puzzles != 1 => {
+                Err(format!("{option} looks at one puzzle; the input holds {puzzles}"))
+            }
+            _ => Ok(()),
         }
-        Ok(())
+    }
+
+    /// Write each drawing asked for (--tree, --html, --svg) empty, before the search: one that
+    /// cannot be written is bad usage, told before the search rather than after it.
+    pub fn create_drawings(&self) -> Result<(), String> {
+        [&self.tree, &self.html, &self.svg].into_iter().flatten().try_for_each(|path| create(path))
+    }
+
+    /// The option given that looks at one puzzle only (a mode for a learner, or a search or
+    /// puzzle drawn to a file), if any: with it, a file or standard input must hold one puzzle
+    /// (a line, or a pasted grid).
+    pub fn one_puzzle_only(&self) -> Option<&'static str> {
+        let mode = match self.mode {
+            Mode::Explain => Some("--explain"),
+            Mode::Hint { .. } => Some("--hint"),
+            Mode::Compare => Some("--compare"),
+            Mode::Estimate { .. } => Some("--estimate"),
+            Mode::Solve | Mode::Count { .. } | Mode::All { .. } => None,
+        };
+        mode.or(self.tree.as_ref().map(|_| "--tree"))
+            .or(self.html.as_ref().map(|_| "--html"))
+            .or(self.svg.as_ref().map(|_| "--svg"))
     }
 
     /// How many solutions each search looks for: two to tell whether the first is unique, unless
@@ -618,6 +631,20 @@ impl Plan {
             _ => 2,
         }
     }
+}
+
+/// Whether the drawing `path` can be written, told before the search by writing it empty. Not
+/// yet for a file or standard input, which may turn out to hold more than one puzzle (refused
+/// then, with nothing written): [`Plan::create_drawings`] tells it once the input is read.
+fn writable(path: &std::path::Path, input: &Input) -> Result<(), String> {
+    match input {
+        Input::Puzzle(_) => create(path),
+        Input::Source(_) => Ok(()),
+    }
+}
+
+fn create(path: &std::path::Path) -> Result<(), String> {
+    std::fs::File::create(path).map(drop).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 #[cfg(test)]
