@@ -590,7 +590,8 @@ impl Plan {
         self.format == Some(Format::Json) || self.stats || self.budget.timeout.is_some()
     }
 
-    /// Refuse a batch for a mode that looks at one puzzle; `puzzles` is how many the input held.
+    /// Refuse a batch for an option that looks at one puzzle ([`Plan::one_puzzle_only`]);
+    /// `puzzles` is how many the input held.
     pub fn check_batch(&self, puzzles: usize) -> Result<(), String> {
         match self.one_puzzle_only() {
             Some(option) if puzzles != 1 => {
