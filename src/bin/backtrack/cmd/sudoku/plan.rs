@@ -683,10 +683,30 @@ mod tests {
             &["--delay", "5"],
             &["--trace", "--format", "json"],
             &["--timeout", "-1"],
-            &["--tree", "x.dot", "-f", "file.txt"],
+            &["--tree", "x.dot", "--shard", "1/2", "-f", "file.txt"],
         ] {
             assert!(decode(words).is_err(), "{words:?} was accepted");
         }
+    }
+
+    /// A drawing of a file's puzzle is decided once the file is read (it must hold one): the
+    /// plan takes it, and writes nothing yet.
+    #[test]
+    fn a_drawing_of_a_file_waits_for_its_puzzle() {
+        let path = std::env::temp_dir().join(format!("backtrack-plan-{}.dot", std::process::id()));
+        let plan = decode(&["--tree", path.to_str().unwrap(), "-f", "file.txt"]).unwrap();
+        assert_eq!(plan.one_puzzle_only(), Some("--tree"));
+        assert!(!path.exists());
+        assert_eq!(plan.check_batch(2), Err("--tree looks at one puzzle; the input holds 2".to_string()));
+        assert_eq!(plan.check_batch(1), Ok(()));
+        plan.create_drawings().unwrap();
+        assert!(path.exists());
+        std::fs::remove_file(&path).unwrap();
+        // Given as an argument, the puzzle is there: the drawing is written at once.
+        let plan = decode(&["--svg", path.with_extension("svg").to_str().unwrap(), NEWSPAPER]).unwrap();
+        assert_eq!(plan.one_puzzle_only(), Some("--svg"));
+        assert!(path.with_extension("svg").exists());
+        std::fs::remove_file(path.with_extension("svg")).unwrap();
     }
 
     #[test]
