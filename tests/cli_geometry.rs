@@ -487,6 +487,34 @@ fn the_picture_shows_cages_sums_and_the_solution() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A 25×25 puzzle alone (an argument, or the one line of a file) takes `--jobs` threads once
+/// clause learning has taken over: the same one solution as on one thread, kept by the rules,
+/// and the same answer each time.
+#[test]
+fn a_puzzle_alone_on_two_threads() {
+    let rules = Rules::new(25, Some((5, 5)), None, &[]);
+    let dir = std::env::temp_dir().join(format!("backtrack-alone-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (number, line) in common::puzzles(common::GECODE_25).enumerate() {
+        let file = dir.join(format!("{number}.txt"));
+        std::fs::write(&file, format!("{line}\n")).unwrap();
+        let mut answers = Vec::new();
+        for jobs in ["1", "2", "2"] {
+            for input in [&["-f", file.to_str().unwrap()][..], &[line]] {
+                let args = [&["sudoku", "--format", "line", "--jobs", jobs][..], input].concat();
+                let out = backtrack(&args, "");
+                assert_eq!(out.status.code(), Some(0), "{args:?}: {}", text(&out.stderr));
+                answers.push(text(&out.stdout).trim().to_string());
+                let args = [&["sudoku", "--count", "--limit", "2", "--jobs", jobs][..], input].concat();
+                assert_eq!(text(&backtrack(&args, "").stdout), "1\n", "{args:?}");
+            }
+        }
+        rules.check(line, &answers[0]).unwrap();
+        assert!(answers.iter().all(|a| *a == answers[0]), "puzzle {number}: {answers:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A drawing (--svg, --tree, --html) looks at one puzzle: given as an argument, or in a file
 /// or on standard input that holds one (a line of the variant file, a pasted grid). A file of
 /// two is refused with nothing written; a drawing that cannot be written is refused before the

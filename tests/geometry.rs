@@ -384,7 +384,12 @@ fn gecode_25x25_explained() {
 /// The solutions of `board` up to `limit`, by the depth-first search alone or by clause
 /// learning from the first guess.
 fn learned(board: &Board, limit: usize, learns: bool) -> Vec<String> {
-    let mut search = Solutions::new(board).learn_after(if learns { 0 } else { u64::MAX });
+    learned_on(board, limit, learns, 1)
+}
+
+/// The same, clause learning split in two halves searched on two threads when `threads` is 2.
+fn learned_on(board: &Board, limit: usize, learns: bool, threads: usize) -> Vec<String> {
+    let mut search = Solutions::new(board).learn_after(if learns { 0 } else { u64::MAX }).threads(threads);
     let mut found = Vec::new();
     while found.len() < limit && search.next().is_some() {
         found.push(format!("{:#}", search.board()));
@@ -408,6 +413,46 @@ fn clause_learning_counts_published_totals() {
     distinct.dedup();
     assert_eq!(distinct.len(), 288);
     assert_eq!(learned(&Board::empty_of(&Geometry::latin(4).unwrap()), 1_000, true).len(), 576);
+    // Split in two halves on two threads: the same 288 grids, each once, and the same order
+    // each time (the first half's grids, then the second's, whatever the threads' timing).
+    let split = learned_on(&four, 1_000, true, 2);
+    let mut sorted = split.clone();
+    sorted.sort();
+    assert_eq!(sorted, distinct);
+    assert_eq!(learned_on(&four, 1_000, true, 2), split);
+    // The halves: some cell holds some value in every grid of the first (a quarter of them: a
+    // cell's value of four) and in none of the second.
+    let halves = (0..16).any(|cell| {
+        let value = split[0].as_bytes()[cell];
+        let first = split.iter().take_while(|g| g.as_bytes()[cell] == value).count();
+        first == 72 && split[first..].iter().all(|g| g.as_bytes()[cell] != value)
+    });
+    assert!(halves, "no cell's value parts the grids in two");
+    assert_eq!(learned_on(&Board::empty_of(&Geometry::latin(4).unwrap()), 1_000, true, 2).len(), 576);
+}
+
+#[test]
+fn a_split_search_counts_both_halves_and_keeps_its_budget() {
+    // Gecode's 25×25 samples, each handed to clause learning from its first guess and split on
+    // two threads: one solution, the engine's, and the search exhausted; its counters add up
+    // both halves' (each of which guesses). A budget of a few guesses stops it, shared between
+    // the halves, and says so.
+    for line in common::puzzles(common::GECODE_25) {
+        let board: Board = line.parse().unwrap();
+        let mut alone = Solutions::new(&board);
+        alone.next().unwrap();
+        let mut split = Solutions::new(&board).learn_after(0).threads(2);
+        split.next().unwrap();
+        assert_eq!(format!("{:#}", split.board()), format!("{:#}", alone.board()));
+        assert!(split.next().is_none());
+        assert_eq!(split.outcome(), Outcome::Exhausted);
+        assert_eq!(split.stats().solutions, 1);
+        assert!(split.stats().guesses >= 2, "{:?}", split.stats());
+        let mut bounded = Solutions::new(&board).learn_after(0).threads(2).budget(&Budget::nodes(3));
+        assert!(bounded.next().is_none());
+        assert_eq!(bounded.outcome(), Outcome::OutOfBudget);
+        assert!(bounded.stats().guesses <= 4, "{:?}", bounded.stats());
+    }
 }
 
 proptest! {
@@ -437,7 +482,10 @@ proptest! {
         let limit = 40;
         let plain = learned(&board, limit, false);
         let learning = learned(&board, limit, true);
-        prop_assert_eq!(same_up_to(learning.clone(), limit), same_up_to(plain, limit));
+        prop_assert_eq!(same_up_to(learning.clone(), limit), same_up_to(plain.clone(), limit));
+        // Split on two threads: the same grids again.
+        let split = learned_on(&board, limit, true, 2);
+        prop_assert_eq!(same_up_to(split, limit), same_up_to(plain, limit));
         let mut distinct = learning.clone();
         distinct.sort();
         distinct.dedup();

@@ -75,6 +75,13 @@ impl Limits {
         Limits { max_guesses: budget.node_limit(), deadline: budget.deadline_at() }
     }
 
+    /// The bounds of one of `ways` searches that share what is left of these after `used`
+    /// guesses: the guesses left, an equal share each, and the same deadline.
+    pub(crate) fn share(&self, used: u64, ways: u64) -> Limits {
+        let left = self.max_guesses.saturating_sub(used);
+        Limits { max_guesses: used + left / ways.max(1), deadline: self.deadline }
+    }
+
     /// Whether a search that has made `guesses` must stop.
     pub(crate) fn spent(&self, guesses: u64) -> bool {
         guesses >= self.max_guesses

@@ -321,6 +321,29 @@ impl Learner {
         learner
     }
 
+    /// Two searches that share this one's solutions between them, each solution in one: its next
+    /// decision (a cell holds a value) made true at the root of the first and false at the root
+    /// of the second. `None` when there is nothing left to decide.
+    pub(crate) fn split(&self, tables: &Tables) -> Option<(Learner, Learner)> {
+        if self.done || self.decision_level() > 0 {
+            return None;
+        }
+        let mut no = self.clone();
+        let var = no.decide()?;
+        let mut yes = no.clone();
+        yes.assume(pos(var), tables);
+        no.assume(neg(var), tables);
+        Some((yes, no))
+    }
+
+    /// Take `lit` as a fact at the root, with what it implies.
+    fn assume(&mut self, lit: u32, tables: &Tables) {
+        self.enqueue(lit, Reason::Decided);
+        if self.propagate(tables).is_some() {
+            self.done = true;
+        }
+    }
+
     #[inline]
     fn value(&self, lit: u32) -> u8 {
         let a = self.assign[(lit >> 1) as usize];

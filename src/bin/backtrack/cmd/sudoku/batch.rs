@@ -165,19 +165,23 @@ fn parse(plan: &Plan, number: u64, bytes: &[u8]) -> Result<Board, String> {
 }
 
 fn solve(plan: &Plan, engine: &mut Engine, line: (u64, &[u8])) -> Report {
-    solve_into(plan, engine, line, None)
+    solve_into(plan, engine, line, None, 1)
 }
 
-/// The same, each solution found handed to `sink` (a listing, written as it is found).
+/// The same, each solution found handed to `sink` (a listing, written as it is found), the
+/// search on `threads` threads.
 fn solve_into(
     plan: &Plan,
     engine: &mut Engine,
     (number, bytes): (u64, &[u8]),
     sink: Option<Sink<'_>>,
+    threads: usize,
 ) -> Report {
     let line = Some(number);
     text(number, bytes)
-        .and_then(|text| engine.search_text(plan, text, line, sink).map_err(|e| unreadable(number, e)))
+        .and_then(|text| {
+            engine.search_text(plan, text, line, sink, threads).map_err(|e| unreadable(number, e))
+        })
         .unwrap_or_else(|reason| Report::invalid(line, reason))
 }
 
@@ -206,6 +210,7 @@ fn many(
     let mut last_line = first.0;
     let mut batches = vec![Batch::one(first)];
     let mut ended = false;
+    let mut alone = true;
     let mut failure = None;
     loop {
         // Take what has arrived, up to a chunk; wait only when nothing is ready.
@@ -237,6 +242,9 @@ fn many(
         }
         let chunk: Vec<(u64, &[u8])> =
             batches.iter().flat_map(Batch::lines).filter(|(_, line)| !skipped(line)).collect();
+        // A batch of one puzzle is a puzzle alone: its search may take every thread.
+        let threads = if alone && ended && chunk.len() == 1 { plan.jobs } else { 1 };
+        alone = false;
         // Each answer is written, counted and shown on the progress counter as it comes: on one
         // thread line by line, on several a chunk at a time, in input order.
         let mut emit = |renderer: &mut Renderer<_>, report: &Report| -> io::Result<()> {
@@ -258,7 +266,7 @@ fn many(
                         let sink = RefCell::new(|solution: &Board| {
                             renderer.solution(solution).map_err(|e| failed = Some(e)).is_ok()
                         });
-                        solve_into(plan, &mut engine, line, Some(&sink))
+                        solve_into(plan, &mut engine, line, Some(&sink), threads)
                     };
                     if let Some(e) = failed {
                         return Err(e);
@@ -277,7 +285,9 @@ fn many(
                 });
                 reports.iter().try_for_each(|report| emit(&mut renderer, report))?;
             }
-            _ => chunk.iter().try_for_each(|&line| emit(&mut renderer, &solve(plan, &mut engine, line)))?,
+            _ => chunk.iter().try_for_each(|&line| {
+                emit(&mut renderer, &solve_into(plan, &mut engine, line, None, threads))
+            })?,
         }
         drop(chunk);
         batches.clear();

@@ -78,21 +78,23 @@ impl Engine {
         }
     }
 
-    /// Solve (count, list) `board` as the plan says; `line` is its line in a batch.
-    pub fn search(&mut self, plan: &Plan, board: &Board, line: Option<u64>) -> Report {
-        self.search_into(plan, board, line, None)
+    /// Solve (count, list) `board`, a puzzle alone, as the plan says, on the plan's threads.
+    pub fn search(&mut self, plan: &Plan, board: &Board) -> Report {
+        self.search_into(plan, board, None, None, plan.jobs)
     }
 
-    /// The same, each solution found handed to `sink` (if any) rather than kept in the report.
+    /// The same, each solution found handed to `sink` (if any) rather than kept in the report;
+    /// `line` is the puzzle's line in a batch, and `threads` the threads its search may take.
     pub fn search_into(
         &mut self,
         plan: &Plan,
         board: &Board,
         line: Option<u64>,
         sink: Option<Sink<'_>>,
+        threads: usize,
     ) -> Report {
         let (start, limits) = limits(plan);
-        let limits = Limits { sink, ..limits };
+        let limits = Limits { sink, threads, ..limits };
         if let Err(reason) = supports(plan, board.geometry()) {
             return Report::invalid(line, reason);
         }
@@ -112,13 +114,15 @@ impl Engine {
     /// twentieth of a puzzle's time on the easy sets), into the search it keeps, unless the
     /// answer shows the puzzle (only JSON does); other lines and engines search the line's board.
     ///
-    /// Each solution found goes to `sink`, if there is one, rather than into the report.
+    /// Each solution found goes to `sink`, if there is one, rather than into the report; the
+    /// search may take `threads` threads.
     pub fn search_text(
         &mut self,
         plan: &Plan,
         text: &str,
         line: Option<u64>,
         sink: Option<Sink<'_>>,
+        threads: usize,
     ) -> Result<Report, ReadError> {
         if let Engine::Bitboard(search) = self
             && plan.format != Some(Format::Json)
@@ -130,7 +134,7 @@ impl Engine {
             let limits = Limits { sink, ..limits };
             return Ok(report(plan, search_bitboard(search, limits), None, line, start));
         }
-        Ok(self.search_into(plan, &plan.shape.read(text)?, line, sink))
+        Ok(self.search_into(plan, &plan.shape.read(text)?, line, sink, threads))
     }
 }
 
@@ -139,7 +143,7 @@ const CLASSIC_LINE: usize = 81;
 
 /// The general engine's search, on any grid.
 fn search_general(board: &Board, limits: Limits<'_>) -> Found {
-    let mut search = search::Solutions::new(board).budget(&limits.budget());
+    let mut search = search::Solutions::new(board).budget(&limits.budget()).threads(limits.threads);
     let mut found = Gather::new(limits);
     while found.wants_more() {
         if search.next().is_none() {
@@ -175,7 +179,7 @@ fn limits(plan: &Plan) -> (Option<Instant>, Limits<'static>) {
         Mode::Count { .. } => 0,
         _ => 1,
     };
-    (start, Limits { wanted: plan.wanted(), keep, max_nodes, deadline, sink: None })
+    (start, Limits { wanted: plan.wanted(), threads: 1, keep, max_nodes, deadline, sink: None })
 }
 
 /// A search's report: its verdict, and whether the solution is unique when that was asked.
@@ -364,6 +368,9 @@ fn search_driver(plan: &Plan, board: &Board, limits: Limits<'_>) -> Found {
 #[derive(Clone, Copy)]
 struct Limits<'s> {
     wanted: u64,
+    /// Threads one search may take: `--jobs` for a puzzle alone, one for each of a batch's
+    /// (the batch shares the threads out).
+    threads: usize,
     keep: usize,
     max_nodes: u64,
     deadline: Option<Instant>,

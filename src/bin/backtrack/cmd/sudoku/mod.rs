@@ -103,9 +103,9 @@ fn one(plan: &Plan, board: &Board, out: impl Write) -> io::Result<Status> {
             .map_err(|e| failed = Some(e))
             .is_ok()
         });
-        Engine::new(plan.solver).search_into(plan, board, None, Some(&sink))
+        Engine::new(plan.solver).search_into(plan, board, None, Some(&sink), plan.jobs)
     } else {
-        Engine::new(plan.solver).search(plan, board, None)
+        Engine::new(plan.solver).search(plan, board)
     };
     if let Some(bar) = progress {
         bar.finish_and_clear();
