@@ -403,13 +403,14 @@ impl Solutions {
     }
 
     /// Let clause learning, once it takes over, search on `threads` threads (by default one):
-    /// with two or more, its search is split in two at its first decision (a cell holds a value,
-    /// or does not), and the two halves are searched at once, each ahead of the reader by up
-    /// to two solutions. The solutions are the same, each once, in an order that does not
-    /// depend on the threads' timing: the first half's, then the second's (which may not be
-    /// the order of one thread). A budget's guesses are shared out equally between the halves.
-    /// On Gecode's hard 25×25 examples, 1.4 to 1.6 times faster on two cores (BENCHMARKS.md
-    /// §8.3).
+    /// with two or more, its search is split in two at its root (a cell holds a value, or does
+    /// not: of the next decision and the most active variables of the groups with the fewest
+    /// left, the one whose two sides draw the most), and the two halves are searched at once,
+    /// each ahead of the reader by up to two solutions. The solutions are the same, each once,
+    /// in an order that does not depend on the threads' timing: the first half's, then the
+    /// second's (which may not be the order of one thread). A budget's guesses are shared out
+    /// equally between the halves. On Gecode's 25×25 examples, 1.38 times faster on two cores
+    /// in all (BENCHMARKS.md §8.3).
     #[must_use]
     pub fn threads(mut self, threads: usize) -> Solutions {
         self.threads = threads;
