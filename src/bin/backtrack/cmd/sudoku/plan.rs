@@ -150,7 +150,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
 
-    /// Solve a batch on N threads [default: one a core].
+    /// Solve on N threads: a batch's puzzles share them out; a hard puzzle alone (a 25×25) has
+    /// its search split in two once clause learning takes over [default: one a core].
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024), allow_negative_numbers = true)]
     jobs: Option<u64>,
 
