@@ -285,7 +285,18 @@ pub enum Mode {
 impl Mode {
     /// Whether the mode looks at one puzzle only (a batch is refused).
     pub fn one_puzzle(self) -> bool {
-        matches!(self, Mode::Explain | Mode::Hint { .. } | Mode::Compare | Mode::Estimate { .. })
+        self.one_puzzle_option().is_some()
+    }
+
+    /// The option of a mode that looks at one puzzle only.
+    fn one_puzzle_option(self) -> Option<&'static str> {
+        match self {
+            Mode::Explain => Some("--explain"),
+            Mode::Hint { .. } => Some("--hint"),
+            Mode::Compare => Some("--compare"),
+            Mode::Estimate { .. } => Some("--estimate"),
+            Mode::Solve | Mode::Count { .. } | Mode::All { .. } => None,
+        }
     }
 }
 
@@ -612,14 +623,8 @@ impl Plan {
     /// puzzle drawn to a file), if any: with it, a file or standard input must hold one puzzle
     /// (a line, or a pasted grid).
     pub fn one_puzzle_only(&self) -> Option<&'static str> {
-        let mode = match self.mode {
-            Mode::Explain => Some("--explain"),
-            Mode::Hint { .. } => Some("--hint"),
-            Mode::Compare => Some("--compare"),
-            Mode::Estimate { .. } => Some("--estimate"),
-            Mode::Solve | Mode::Count { .. } | Mode::All { .. } => None,
-        };
-        mode.or(self.tree.as_ref().map(|_| "--tree"))
+        (self.mode.one_puzzle_option())
+            .or(self.tree.as_ref().map(|_| "--tree"))
             .or(self.html.as_ref().map(|_| "--html"))
             .or(self.svg.as_ref().map(|_| "--svg"))
     }
