@@ -623,7 +623,8 @@ impl Plan {
     /// puzzle drawn to a file), if any: with it, a file or standard input must hold one puzzle
     /// (a line, or a pasted grid).
     pub fn one_puzzle_only(&self) -> Option<&'static str> {
-        (self.mode.one_puzzle_option())
+        self.mode
+            .one_puzzle_option()
             .or(self.tree.as_ref().map(|_| "--tree"))
             .or(self.html.as_ref().map(|_| "--html"))
             .or(self.svg.as_ref().map(|_| "--svg"))
