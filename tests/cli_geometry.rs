@@ -557,6 +557,17 @@ fn drawings_of_the_one_puzzle_of_a_file() {
         assert_eq!(out.status.code(), Some(2), "{option}");
         assert!(text(&out.stderr).starts_with("error: cannot write"), "{option}: {}", text(&out.stderr));
         assert!(out.stdout.is_empty(), "{option}");
+        // A puzzle that is none, as an argument, a pasted grid or a line: refused, and no
+        // empty drawing left behind.
+        let clash = format!("11{}", ".".repeat(79));
+        for (args, input) in [(vec!["12x"], ""), (vec!["-"], "1 2 3\n4 5 6\n"), (vec!["-"], clash.as_str())] {
+            let mut words = vec!["sudoku", option, path.to_str().unwrap()];
+            words.extend(args);
+            let out = backtrack(&words, input);
+            assert_eq!(out.status.code(), Some(2), "{option} {input}");
+            assert!(text(&out.stderr).starts_with("error: "), "{option}: {}", text(&out.stderr));
+            assert!(!path.exists(), "{option} {input}: an empty drawing was left");
+        }
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

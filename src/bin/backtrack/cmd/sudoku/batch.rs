@@ -100,7 +100,7 @@ fn one_grid(plan: &Plan, first: Vec<u8>, lines: Incoming, out: impl Write) -> io
         }
     }
     let text = String::from_utf8(text).map_err(|_| "the grid is not UTF-8 text".to_string());
-    match text.and_then(|text| plan.create_drawings().map(|()| text)) {
+    match text {
         Ok(text) => match plan.shape.read(&text) {
             Ok(board) => super::one(plan, &board, out),
             Err(e) => {
@@ -124,7 +124,7 @@ fn one_line(plan: &Plan, first: (u64, Vec<u8>), lines: Incoming, out: impl Write
             Err(e) => return read_error(plan, e),
         }
     }
-    if let Err(e) = plan.check_batch(1 + more).and_then(|()| plan.create_drawings()) {
+    if let Err(e) = plan.check_batch(1 + more) {
         eprintln!("error: {e}");
         return Ok(Status::BadInput);
     }

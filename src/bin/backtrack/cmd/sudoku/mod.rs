@@ -57,7 +57,10 @@ pub fn run(args: Args) -> io::Result<Status> {
 
 /// One puzzle, in whatever mode the plan asks.
 fn one(plan: &Plan, board: &Board, out: impl Write) -> io::Result<Status> {
-    if let Err(reason) = shape::supports(plan, board.geometry()) {
+    // The drawings are made writable here, once the puzzle is read and before the search: a
+    // path that cannot be written is refused before any work, and a bad puzzle leaves no
+    // empty file behind.
+    if let Err(reason) = shape::supports(plan, board.geometry()).and_then(|()| plan.create_drawings()) {
         eprintln!("error: {reason}");
         return Ok(Status::BadInput);
     }

@@ -492,8 +492,6 @@ impl Args {
                     path.display()
                 ));
             }
-            // A tree that cannot be written is bad usage: say so before searching, not after.
-            writable(path, &input)?;
         }
         if logic_page && !matches!(mode, Mode::Solve | Mode::Explain) {
             return Err("--html with the logic solver replays its steps: use it to solve or --explain".into());
@@ -503,13 +501,11 @@ impl Args {
             if !matches!(extension, "html" | "htm") {
                 return Err(format!("--html {}: the explorer is a web page: name it .html", path.display()));
             }
-            writable(path, &input)?;
         }
         if let Some(path) = &self.svg {
             if !path.extension().is_some_and(|e| e.eq_ignore_ascii_case("svg")) {
                 return Err(format!("--svg {}: the picture is SVG: name it .svg", path.display()));
             }
-            writable(path, &input)?;
         }
         let timeout = match self.timeout {
             Some(seconds) if !(seconds > 0.0 && seconds.is_finite()) => {
@@ -641,16 +637,6 @@ impl Plan {
     }
 }
 
-/// Whether the drawing `path` can be written, told before the search by writing it empty. Not
-/// yet for a file or standard input, which may turn out to hold more than one puzzle (refused
-/// then, with nothing written): [`Plan::create_drawings`] tells it once the input is read.
-fn writable(path: &std::path::Path, input: &Input) -> Result<(), String> {
-    match input {
-        Input::Puzzle(_) => create(path),
-        Input::Source(_) => Ok(()),
-    }
-}
-
 fn create(path: &std::path::Path) -> Result<(), String> {
     std::fs::File::create(path).map(drop).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
@@ -696,10 +682,11 @@ mod tests {
         }
     }
 
-    /// A drawing of a file's puzzle is decided once the file is read (it must hold one): the
-    /// plan takes it, and writes nothing yet.
+    /// A drawing is written once its puzzle is read (a file's must hold one): the plan takes
+    /// it, and writes nothing yet, whether the puzzle is a file's or an argument (which may
+    /// turn out not to be a puzzle).
     #[test]
-    fn a_drawing_of_a_file_waits_for_its_puzzle() {
+    fn a_drawing_waits_for_its_puzzle() {
         let path = std::env::temp_dir().join(format!("backtrack-plan-{}.dot", std::process::id()));
         let plan = decode(&["--tree", path.to_str().unwrap(), "-f", "file.txt"]).unwrap();
         assert_eq!(plan.one_puzzle_only(), Some("--tree"));
@@ -709,11 +696,9 @@ mod tests {
         plan.create_drawings().unwrap();
         assert!(path.exists());
         std::fs::remove_file(&path).unwrap();
-        // Given as an argument, the puzzle is there: the drawing is written at once.
-        let plan = decode(&["--svg", path.with_extension("svg").to_str().unwrap(), NEWSPAPER]).unwrap();
+        let plan = decode(&["--svg", path.with_extension("svg").to_str().unwrap(), "12x"]).unwrap();
         assert_eq!(plan.one_puzzle_only(), Some("--svg"));
-        assert!(path.with_extension("svg").exists());
-        std::fs::remove_file(path.with_extension("svg")).unwrap();
+        assert!(!path.with_extension("svg").exists());
     }
 
     #[test]
