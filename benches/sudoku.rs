@@ -7,9 +7,12 @@
 //! (reading) order. The static order is exponential on hard sets: a puzzle is stopped after
 //! `--static-limit` nodes (default 10^6) and counted as given up. `--engines` times the band
 //! engine (from the text of each line, parsing included, as `../shared/bench/peers` times the
-//! peers) and the driver with propagation only; `--only NAME` one set.
+//! peers), tdoku's representation in safe Rust (`benches/triad`, measured and not kept: its
+//! lanes are vectors only in a build with `RUSTFLAGS="-C target-cpu=native"`) and the driver
+//! with propagation only; `--only NAME` one set.
 
 mod common;
+mod triad;
 
 use backtrack::sudoku::{ExactCover, bitboard};
 use backtrack::{Event, stack_assumptions};
@@ -84,6 +87,19 @@ fn main() {
             search.stats().guesses
         });
         println!("| {set} | {} | bitboard, 2 | {rate:.0} | {:.1} | 0 |", boards.len(), each(guesses));
+        // tdoku's representation, the same task: each solution found written out.
+        let (rate, guesses) = passes(&lines, |line| {
+            let mut search = triad::TriadSearch::new(&triad::cells(line).expect("a line of 81 cells"));
+            let mut found = 0;
+            for solution in search.by_ref().take(2) {
+                std::hint::black_box(solution);
+                found += 1;
+            }
+            assert!(found >= 1);
+            search.guesses
+        });
+        let lanes = if triad::VECTORS { "triad" } else { "triad on arrays" };
+        println!("| {set} | {} | {lanes}, 2 | {rate:.0} | {:.1} | 0 |", boards.len(), each(guesses));
         let (rate, nodes) = passes(&boards, |board| {
             let grid = bitboard::Propagation::new(board);
             let generators = grid.generators();
