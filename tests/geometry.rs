@@ -387,7 +387,7 @@ fn learned(board: &Board, limit: usize, learns: bool) -> Vec<String> {
     learned_on(board, limit, learns, 1)
 }
 
-/// The same, clause learning split in two halves searched on two threads when `threads` is 2.
+/// The same, clause learning split into parts searched on `threads` threads (two or more).
 fn learned_on(board: &Board, limit: usize, learns: bool, threads: usize) -> Vec<String> {
     let mut search = Solutions::new(board).learn_after(if learns { 0 } else { u64::MAX }).threads(threads);
     let mut found = Vec::new();
@@ -413,15 +413,20 @@ fn clause_learning_counts_published_totals() {
     distinct.dedup();
     assert_eq!(distinct.len(), 288);
     assert_eq!(learned(&Board::empty_of(&Geometry::latin(4).unwrap()), 1_000, true).len(), 576);
-    // Split in two halves on two threads: the same 288 grids, each once, and the same order
-    // each time (the first half's grids, then the second's, whatever the threads' timing).
+    // Split into parts on two threads (and on three): the same 288 grids, each once, and the
+    // same order each time (the first part's grids, then the second's, whatever the threads'
+    // timing).
     let split = learned_on(&four, 1_000, true, 2);
     let mut sorted = split.clone();
     sorted.sort();
     assert_eq!(sorted, distinct);
     assert_eq!(learned_on(&four, 1_000, true, 2), split);
-    // The halves: some cell holds some value in every grid of the first (a quarter of them: a
-    // cell's value of four) and in none of the second.
+    let mut three = learned_on(&four, 1_000, true, 3);
+    assert_eq!(learned_on(&four, 1_000, true, 3), three);
+    three.sort();
+    assert_eq!(three, distinct);
+    // The first split: some cell holds some value in every grid of its first side (a quarter of
+    // them: a cell's value of four), read first, and in none of the other side's.
     let halves = (0..16).any(|cell| {
         let value = split[0].as_bytes()[cell];
         let first = split.iter().take_while(|g| g.as_bytes()[cell] == value).count();
@@ -432,11 +437,11 @@ fn clause_learning_counts_published_totals() {
 }
 
 #[test]
-fn a_split_search_counts_both_halves_and_keeps_its_budget() {
+fn a_split_search_counts_every_part_and_keeps_its_budget() {
     // Gecode's 25×25 samples, each handed to clause learning from its first guess and split on
     // two threads: one solution, the engine's, and the search exhausted; its counters add up
-    // both halves' (each of which guesses). A budget of a few guesses stops it, shared between
-    // the halves, and says so.
+    // every part's (each of which guesses). A budget of a few guesses stops it, shared between
+    // the parts, and says so.
     for line in common::puzzles(common::GECODE_25) {
         let board: Board = line.parse().unwrap();
         let mut alone = Solutions::new(&board);

@@ -353,6 +353,38 @@ impl Learner {
         best.map(|(_, yes, no)| (yes, no))
     }
 
+    /// The search split into `leaves` parts or a few more (a power of two), each part split in
+    /// two in turn as [`split`](Learner::split) splits, in the order the parts are to be read:
+    /// the first side of a split before the second; itself back if it cannot split at all.
+    pub(crate) fn split_into(
+        self: Box<Self>,
+        tables: &Tables,
+        leaves: usize,
+    ) -> Result<Vec<Learner>, Box<Learner>> {
+        let mut parts = vec![*self];
+        while parts.len() < leaves {
+            let mut halves = Vec::with_capacity(2 * parts.len());
+            let mut split = false;
+            for part in parts {
+                match part.split(tables) {
+                    Some((yes, no)) => {
+                        halves.extend([yes, no]);
+                        split = true;
+                    }
+                    None => halves.push(part),
+                }
+            }
+            parts = halves;
+            if !split {
+                break;
+            }
+        }
+        match parts.len() {
+            1 => Err(Box::new(parts.pop().expect("one part"))),
+            _ => Ok(parts),
+        }
+    }
+
     /// The most active variables not set of the groups with the fewest variables not false
     /// (two or more), `next` left out: at most [`SPLIT_TRIED`].
     fn split_candidates(&self, next: u32) -> Vec<u32> {

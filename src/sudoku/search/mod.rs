@@ -403,14 +403,15 @@ impl Solutions {
     }
 
     /// Let clause learning, once it takes over, search on `threads` threads (by default one):
-    /// with two or more, its search is split in two at its root (a cell holds a value, or does
-    /// not: of the next decision and the most active variables of the groups with the fewest
-    /// left, the one whose two sides draw the most), and the two halves are searched at once,
-    /// each ahead of the reader by up to two solutions. The solutions are the same, each once,
-    /// in an order that does not depend on the threads' timing: the first half's, then the
-    /// second's (which may not be the order of one thread). A budget's guesses are shared out
-    /// equally between the halves. On Gecode's 25×25 examples, 1.38 times faster on two cores
-    /// in all (BENCHMARKS.md §8.3).
+    /// with two or more, its search is split at its root into parts, two a thread or a few
+    /// more (a cell holds a value, or does not: of the next decision and the most active
+    /// variables of the groups with the fewest left, the one whose two sides draw the most;
+    /// each side split again the same way), and the threads search the parts, each taking the
+    /// next as it comes free, each part ahead of the reader by up to two solutions. The
+    /// solutions are the same, each once, in an order that does not depend on the threads'
+    /// timing: the first part's, then the second's, and so on (which may not be the order of
+    /// one thread). A budget's guesses are shared out equally between the parts. On Gecode's
+    /// 25×25 examples on two cores, 1.8 times as fast as one thread in all (BENCHMARKS.md §8.3).
     #[must_use]
     pub fn threads(mut self, threads: usize) -> Solutions {
         self.threads = threads;
@@ -425,14 +426,15 @@ impl Solutions {
     /// The counters so far.
     pub fn stats(&self) -> Stats {
         match &self.split {
-            // Each half counts from where the search stood when it split.
+            // Each part counts from where the search stood when it split.
             Some(split) => {
-                let [a, b] = &split.halves;
                 let base = self.stats;
+                let others = split.parts.len() as u64 - 1;
+                let sum = |f: fn(&Part) -> u64| split.parts.iter().map(f).sum::<u64>();
                 Stats {
-                    guesses: a.stats.guesses + b.stats.guesses - base.guesses,
-                    dead_ends: a.stats.dead_ends + b.stats.dead_ends - base.dead_ends,
-                    solutions: a.taken + b.taken + base.solutions,
+                    guesses: sum(|h| h.stats.guesses) - others * base.guesses,
+                    dead_ends: sum(|h| h.stats.dead_ends) - others * base.dead_ends,
+                    solutions: sum(|h| h.taken) + base.solutions,
                 }
             }
             None => self.stats,
@@ -1085,10 +1087,14 @@ impl Iterator for Solutions {
                     let learner = learn::Learner::new(&self.tables, self.geometry.side(), root, &self.found);
                     self.frames.clear();
                     if self.threads > 1 {
-                        if let Some(halves) = learner.split(&self.tables) {
-                            self.split = Some(Box::new(Split::new(halves, self.stats, self.budget)));
-                            return self.next_split();
+                        match Box::new(learner).split_into(&self.tables, PARTS_A_THREAD * self.threads) {
+                            Ok(parts) => {
+                                self.split = Some(Box::new(Split::new(parts, self.stats, self.budget)));
+                                return self.next_split();
+                            }
+                            Err(learner) => self.learner = Some(learner),
                         }
+                        return self.next_learned();
                     }
                     self.learner = Some(Box::new(learner));
                     return self.next_learned();
@@ -1137,16 +1143,16 @@ impl Solutions {
     }
 }
 
-/// Clause learning's search split in two ([`Solutions::threads`]): the first half's solutions
-/// come first, then the second's.
+/// Clause learning's search split into parts ([`Solutions::threads`]), searched on the threads
+/// as they come free: the first part's solutions come first, then the second's, and so on.
 #[derive(Clone)]
 struct Split {
-    halves: [Half; 2],
+    parts: Vec<Part>,
 }
 
-/// One half of a split search, with the solutions it has found ahead of the reader.
+/// One part of a split search, with the solutions it has found ahead of the reader.
 #[derive(Clone)]
-struct Half {
+struct Part {
     learner: learn::Learner,
     /// Its counters, from those of the whole search when it split.
     stats: Stats,
@@ -1159,30 +1165,35 @@ struct Half {
     end: Option<Outcome>,
 }
 
-/// Solutions a half finds ahead of the reader: two, as a solve asks (the first, and whether it
-/// is unique), so that the halves of such a search run side by side to their ends.
+/// Solutions a part finds ahead of the reader: two, as a solve asks (the first, and whether it
+/// is unique), so that the parts of such a search run side by side to their ends.
 const AHEAD: usize = 2;
 
+/// Parts a thread: the search is split into (at least) this many parts for each thread, so that
+/// a thread whose part ends early takes another rather than waiting for the slowest.
+const PARTS_A_THREAD: usize = 2;
+
 impl Split {
-    fn new((first, second): (learn::Learner, learn::Learner), stats: Stats, budget: Limits) -> Split {
-        let half = |learner| Half {
+    fn new(learners: Vec<learn::Learner>, stats: Stats, budget: Limits) -> Split {
+        let ways = learners.len() as u64;
+        let part = |learner| Part {
             learner,
             stats,
-            budget: budget.share(stats.guesses, 2),
+            budget: budget.share(stats.guesses, ways),
             ahead: VecDeque::new(),
             taken: 0,
             end: None,
         };
-        Split { halves: [half(first), half(second)] }
+        Split { parts: learners.into_iter().map(part).collect() }
     }
 }
 
-impl Half {
+impl Part {
     fn wants_more(&self) -> bool {
         self.end.is_none() && self.ahead.len() < AHEAD
     }
 
-    /// Search on until `AHEAD` solutions are waiting or the half has ended.
+    /// Search on until `AHEAD` solutions are waiting or the part has ended.
     fn search(&mut self, tables: &Tables, size: usize) {
         while self.wants_more() {
             let mut cells = vec![0; size];
@@ -1195,44 +1206,55 @@ impl Half {
     }
 }
 
+/// Search `parts` on up to `threads` threads, each taking the next part in order as it comes
+/// free (on this thread alone if no other can be started).
+fn search_parts(parts: Vec<&mut Part>, threads: usize, tables: &Tables, size: usize) {
+    let workers = threads.min(parts.len());
+    let queue = std::sync::Mutex::new(parts.into_iter());
+    let work = || {
+        loop {
+            let next = queue.lock().unwrap_or_else(std::sync::PoisonError::into_inner).next();
+            let Some(part) = next else { break };
+            part.search(tables, size);
+        }
+    };
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> =
+            (1..workers).filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok()).collect();
+        work();
+        for helper in helpers {
+            helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        }
+    });
+}
+
 impl Solutions {
     /// [`Iterator::next`] once clause learning has taken over and split.
     fn next_split(&mut self) -> Option<()> {
         loop {
             let split = self.split.as_mut().expect("the search has split");
-            // The first half is read to its end, then the second.
-            let [first, _] = &split.halves;
-            let at = usize::from(first.ahead.is_empty() && first.end == Some(Outcome::Exhausted));
-            let half = &mut split.halves[at];
-            if let Some(cells) = half.ahead.pop_front() {
-                half.taken += 1;
+            // The parts are read in order, each to its end.
+            let last = split.parts.len() - 1;
+            let at = split
+                .parts
+                .iter()
+                .position(|h| !(h.ahead.is_empty() && h.end == Some(Outcome::Exhausted)))
+                .unwrap_or(last);
+            let part = &mut split.parts[at];
+            if let Some(cells) = part.ahead.pop_front() {
+                part.taken += 1;
                 self.cells.copy_from_slice(&cells);
                 return Some(());
             }
-            if let Some(end) = half.end {
+            if let Some(end) = part.end {
                 self.outcome = end;
                 return None;
             }
-            // Nothing to read: both halves search on at once, as far as each may go ahead.
+            // Nothing to read: the parts from this one on search at once, as far as each may
+            // go ahead.
             let (tables, size) = (&self.tables, self.cells.len());
-            let [first, second] = &mut split.halves;
-            let beside = first.wants_more()
-                && second.wants_more()
-                && std::thread::scope(|scope| {
-                    let other =
-                        std::thread::Builder::new().spawn_scoped(scope, || second.search(tables, size));
-                    first.search(tables, size);
-                    match other {
-                        Ok(other) => other.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                        Err(_) => return false,
-                    }
-                    true
-                });
-            if !beside {
-                // One half only wants more, or no thread could be started: one after the other.
-                first.search(tables, size);
-                second.search(tables, size);
-            }
+            let wanting: Vec<&mut Part> = split.parts[at..].iter_mut().filter(|h| h.wants_more()).collect();
+            search_parts(wanting, self.threads, tables, size);
         }
     }
 }
@@ -1596,19 +1618,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn two_threads_split_the_learning_in_two_halves_that_share_the_grids() {
+    fn two_threads_split_the_learning_in_parts_that_share_the_grids() {
         // Every 4×4 grid, learned from the first guess on two threads: the search splits, each
-        // half finds its own grids (a cell holds a value in each of the first's, in none of the
-        // second's), and the two together are the 288, each once.
+        // part finds its own grids (a cell holds a value in each of the first two parts' grids,
+        // in none of the other two's), and together they are the 288, each once.
         let four = Board::empty_of(&Geometry::of_side(4).unwrap());
         let mut search = Solutions::new(&four).learn_after(0).threads(2);
         let mut grids = Vec::new();
         while search.next().is_some() {
             grids.push(search.values());
         }
+        // Four parts (two a thread): the first two hold a value in a cell, the other two not.
         let split = search.split.as_ref().expect("the search split");
-        let [first, second] = &split.halves;
-        assert_eq!((first.taken, second.taken), (72, 216));
+        let taken: Vec<u64> = split.parts.iter().map(|h| h.taken).collect();
+        assert_eq!(taken.len(), 4);
+        assert_eq!((taken[0] + taken[1], taken[2] + taken[3]), (72, 216));
         assert_eq!(search.stats().solutions, 288);
         assert_eq!(search.outcome(), Outcome::Exhausted);
         grids.sort();

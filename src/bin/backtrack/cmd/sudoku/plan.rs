@@ -151,7 +151,8 @@ pub struct Args {
     svg: Option<PathBuf>,
 
     /// Solve on N threads: a batch's puzzles share them out; a hard puzzle alone (a 25×25) has
-    /// its search split in two once clause learning takes over [default: one a core].
+    /// its search split into parts, two a thread, once clause learning takes over [default: one
+    /// a core].
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024), allow_negative_numbers = true)]
     jobs: Option<u64>,
 
