@@ -110,10 +110,10 @@ pub struct Solutions {
     found: Vec<Vec<u8>>,
     /// The search with clause learning, once it has taken over ([`learn`]).
     learner: Option<Box<learn::Learner>>,
-    /// The threads clause learning may take ([`Solutions::threads`]), and its search split in
-    /// two once it has taken over with two or more.
+    /// The threads clause learning may take ([`Solutions::threads`]), and the parts of its
+    /// search once it has taken over on two or more (empty until then).
     threads: usize,
-    split: Option<Box<Split>>,
+    parts: Vec<Part>,
     started: bool,
     outcome: Outcome,
     budget: Limits,
@@ -341,7 +341,7 @@ impl Solutions {
             found: Vec::new(),
             learner: None,
             threads: 1,
-            split: None,
+            parts: Vec::new(),
             started: false,
             outcome: Outcome::Running,
             budget: Limits::default(),
@@ -425,19 +425,17 @@ impl Solutions {
 
     /// The counters so far.
     pub fn stats(&self) -> Stats {
-        match &self.split {
-            // Each part counts from where the search stood when it split.
-            Some(split) => {
-                let base = self.stats;
-                let others = split.parts.len() as u64 - 1;
-                let sum = |f: fn(&Part) -> u64| split.parts.iter().map(f).sum::<u64>();
-                Stats {
-                    guesses: sum(|h| h.stats.guesses) - others * base.guesses,
-                    dead_ends: sum(|h| h.stats.dead_ends) - others * base.dead_ends,
-                    solutions: sum(|h| h.taken) + base.solutions,
-                }
-            }
-            None => self.stats,
+        if self.parts.is_empty() {
+            return self.stats;
+        }
+        // Each part counts from where the search stood when it split.
+        let base = self.stats;
+        let others = self.parts.len() as u64 - 1;
+        let sum = |f: fn(&Part) -> u64| self.parts.iter().map(f).sum::<u64>();
+        Stats {
+            guesses: sum(|h| h.stats.guesses) - others * base.guesses,
+            dead_ends: sum(|h| h.stats.dead_ends) - others * base.dead_ends,
+            solutions: sum(|h| h.taken) + base.solutions,
         }
     }
 
@@ -1048,7 +1046,7 @@ impl Iterator for Solutions {
         if self.outcome != Outcome::Running {
             return None;
         }
-        if self.split.is_some() {
+        if !self.parts.is_empty() {
             return self.next_split();
         }
         if self.learner.is_some() {
@@ -1084,20 +1082,23 @@ impl Iterator for Solutions {
                     // there was none.
                     let size = self.cells.len();
                     let root = if self.frames.is_empty() { &self.cells[..] } else { &self.saved[..size] };
-                    let learner = learn::Learner::new(&self.tables, self.geometry.side(), root, &self.found);
+                    let learner =
+                        Box::new(learn::Learner::new(&self.tables, self.geometry.side(), root, &self.found));
                     self.frames.clear();
-                    if self.threads > 1 {
-                        match Box::new(learner).split_into(&self.tables, PARTS_A_THREAD * self.threads) {
-                            Ok(parts) => {
-                                self.split = Some(Box::new(Split::new(parts, self.stats, self.budget)));
-                                return self.next_split();
-                            }
-                            Err(learner) => self.learner = Some(learner),
+                    let split = match self.threads {
+                        1 => Err(learner),
+                        threads => learner.split_into(&self.tables, PARTS_A_THREAD * threads),
+                    };
+                    match split {
+                        Ok(learners) => {
+                            self.parts = parts(learners, self.stats, self.budget);
+                            return self.next_split();
                         }
-                        return self.next_learned();
+                        Err(learner) => {
+                            self.learner = Some(learner);
+                            return self.next_learned();
+                        }
                     }
-                    self.learner = Some(Box::new(learner));
-                    return self.next_learned();
                 }
                 // A full grid that breaks a rule of the user's own: a dead end.
                 None => {
@@ -1143,14 +1144,9 @@ impl Solutions {
     }
 }
 
-/// Clause learning's search split into parts ([`Solutions::threads`]), searched on the threads
-/// as they come free: the first part's solutions come first, then the second's, and so on.
-#[derive(Clone)]
-struct Split {
-    parts: Vec<Part>,
-}
-
-/// One part of a split search, with the solutions it has found ahead of the reader.
+/// One part of clause learning's search split into parts ([`Solutions::threads`]), searched
+/// on the threads as they come free (the first part's solutions are read first, then the
+/// second's, and so on), with the solutions it has found ahead of the reader.
 #[derive(Clone)]
 struct Part {
     learner: learn::Learner,
@@ -1173,19 +1169,19 @@ const AHEAD: usize = 2;
 /// a thread whose part ends early takes another rather than waiting for the slowest.
 const PARTS_A_THREAD: usize = 2;
 
-impl Split {
-    fn new(learners: Vec<learn::Learner>, stats: Stats, budget: Limits) -> Split {
-        let ways = learners.len() as u64;
-        let part = |learner| Part {
-            learner,
-            stats,
-            budget: budget.share(stats.guesses, ways),
-            ahead: VecDeque::new(),
-            taken: 0,
-            end: None,
-        };
-        Split { parts: learners.into_iter().map(part).collect() }
-    }
+/// The parts of a search split into `learners`, each counting from `stats` and with an equal
+/// share of what is left of `budget`.
+fn parts(learners: Vec<learn::Learner>, stats: Stats, budget: Limits) -> Vec<Part> {
+    let ways = learners.len() as u64;
+    let part = |learner| Part {
+        learner,
+        stats,
+        budget: budget.share(stats.guesses, ways),
+        ahead: VecDeque::new(),
+        taken: 0,
+        end: None,
+    };
+    learners.into_iter().map(part).collect()
 }
 
 impl Part {
@@ -1232,15 +1228,14 @@ impl Solutions {
     /// [`Iterator::next`] once clause learning has taken over and split.
     fn next_split(&mut self) -> Option<()> {
         loop {
-            let split = self.split.as_mut().expect("the search has split");
             // The parts are read in order, each to its end.
-            let last = split.parts.len() - 1;
-            let at = split
+            let last = self.parts.len() - 1;
+            let at = self
                 .parts
                 .iter()
                 .position(|h| !(h.ahead.is_empty() && h.end == Some(Outcome::Exhausted)))
                 .unwrap_or(last);
-            let part = &mut split.parts[at];
+            let part = &mut self.parts[at];
             if let Some(cells) = part.ahead.pop_front() {
                 part.taken += 1;
                 self.cells.copy_from_slice(&cells);
@@ -1253,7 +1248,7 @@ impl Solutions {
             // Nothing to read: the parts from this one on search at once, as far as each may
             // go ahead.
             let (tables, size) = (&self.tables, self.cells.len());
-            let wanting: Vec<&mut Part> = split.parts[at..].iter_mut().filter(|h| h.wants_more()).collect();
+            let wanting: Vec<&mut Part> = self.parts[at..].iter_mut().filter(|h| h.wants_more()).collect();
             search_parts(wanting, self.threads, tables, size);
         }
     }
@@ -1629,8 +1624,7 @@ mod tests {
             grids.push(search.values());
         }
         // Four parts (two a thread): the first two hold a value in a cell, the other two not.
-        let split = search.split.as_ref().expect("the search split");
-        let taken: Vec<u64> = split.parts.iter().map(|h| h.taken).collect();
+        let taken: Vec<u64> = search.parts.iter().map(|h| h.taken).collect();
         assert_eq!(taken.len(), 4);
         assert_eq!((taken[0] + taken[1], taken[2] + taken[3]), (72, 216));
         assert_eq!(search.stats().solutions, 288);
@@ -1641,7 +1635,7 @@ mod tests {
         // One thread: no split.
         let mut alone = Solutions::new(&four).learn_after(0);
         assert_eq!(alone.by_ref().count(), 288);
-        assert!(alone.split.is_none());
+        assert!(alone.parts.is_empty());
     }
 
     #[test]
