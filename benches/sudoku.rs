@@ -7,13 +7,14 @@
 //! (reading) order. The static order is exponential on hard sets: a puzzle is stopped after
 //! `--static-limit` nodes (default 10^6) and counted as given up. `--engines` times the band
 //! engine (from the text of each line, parsing included, as `../shared/bench/peers` times the
-//! peers), tdoku's representation in safe Rust (`benches/triad`, measured and not kept: its
-//! lanes are vectors only in a build with `RUSTFLAGS="-C target-cpu=native"`) and the driver
-//! with propagation only; `--only NAME` one set.
+//! peers; in a build with `RUSTFLAGS="-C target-cpu=native"` it hands the puzzles that look
+//! hardest to the triad engine), the triad engine alone (tdoku's representation in safe Rust:
+//! its lanes are vectors only in such a build) and the driver with propagation only; `--only
+//! NAME` one set.
 
 mod common;
-mod triad;
 
+use backtrack::sudoku::bitboard::triad;
 use backtrack::sudoku::{ExactCover, bitboard};
 use backtrack::{Event, stack_assumptions};
 use std::ops::ControlFlow;
@@ -89,7 +90,7 @@ fn main() {
         println!("| {set} | {} | bitboard, 2 | {rate:.0} | {:.1} | 0 |", boards.len(), each(guesses));
         // tdoku's representation, the same task: each solution found written out.
         let (rate, guesses) = passes(&lines, |line| {
-            let mut search = triad::TriadSearch::new(&triad::cells(line).expect("a line of 81 cells"));
+            let mut search = triad::TriadSearch::new(&cells(line));
             let mut found = 0;
             for solution in search.by_ref().take(2) {
                 std::hint::black_box(solution);
@@ -161,4 +162,14 @@ fn main() {
             );
         }
     }
+}
+
+/// The 81 numbers of a line of the sets (digits, `.` or `0` for an empty cell), read as the
+/// peers' harnesses read a line.
+fn cells(line: &str) -> [u8; 81] {
+    let mut cells = [0u8; 81];
+    for (cell, b) in cells.iter_mut().zip(line.bytes()) {
+        *cell = if b.is_ascii_digit() { b - b'0' } else { 0 };
+    }
+    cells
 }

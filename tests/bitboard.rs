@@ -7,17 +7,6 @@ use backtrack::sudoku::{Board, ExactCover, Geometry};
 use common::*;
 use proptest::prelude::*;
 
-/// Up to `limit` solutions by Dancing Links, as 81-character lines.
-fn by_dlx(cover: &mut ExactCover, board: &Board, limit: usize) -> Vec<String> {
-    let mut solver = cover.solver(board);
-    let mut found = Vec::new();
-    while found.len() < limit {
-        let Some(options) = solver.next_solution() else { break };
-        found.push(format!("{:#}", ExactCover::board(options)));
-    }
-    found
-}
-
 /// Up to `limit` solutions by the band engine, as 81-character lines.
 fn by_bands(board: &Board, limit: usize) -> Vec<String> {
     Solutions::new(board).take(limit).map(|s| s.to_string()).collect()

@@ -1,14 +1,28 @@
-//! tdoku's representation in safe Rust (`benches/triad`, measured beside the band engine and not
-//! kept in the crate): the same answers as the band engine, and tdoku's own guesses.
+//! The triad engine (tdoku's representation in safe Rust): the same answers as the band engine,
+//! and tdoku's own guesses; and the band engine, which hands it the puzzles that look hardest
+//! in a build for a processor with AVX2, against Dancing Links on such puzzles. `.ci/run` runs
+//! these tests in such a build too (`RUSTFLAGS="-C target-cpu=native"`).
 
-// The bench reads `VECTORS`, which the tests do not.
-#[allow(dead_code)]
-#[path = "../benches/triad/mod.rs"]
-mod triad;
+mod common;
 
 use backtrack::sudoku::bitboard;
-use triad::lanes::{Shuffle8, Shuffle16, V8, V16, ZERO};
-use triad::{TriadSearch, cells};
+use backtrack::sudoku::bitboard::triad::TriadSearch;
+use backtrack::sudoku::{Board, ExactCover};
+use common::by_dlx;
+
+/// The 81 numbers of a line (digits, `.` or `0` for an empty cell).
+fn cells(line: &str) -> Option<[u8; 81]> {
+    let bytes = <[u8; 81]>::try_from(line.as_bytes()).ok()?;
+    let mut cells = [0u8; 81];
+    for (cell, &b) in cells.iter_mut().zip(&bytes) {
+        *cell = match b {
+            b'1'..=b'9' => b - b'0',
+            b'.' | b'0' => 0,
+            _ => return None,
+        };
+    }
+    Some(cells)
+}
 
 /// Up to two solutions of a line by each engine: the same solutions (as sets: the engines
 /// search in different orders).
@@ -68,58 +82,58 @@ fn puzzles_with_several_solutions_or_none() {
     assert_eq!(agree(&".".repeat(81)).0, 2);
 }
 
-// The lanes, on arrays in a plain build and on the processor's vectors in a build for it.
-
-fn sample() -> V16 {
-    V16::new(std::array::from_fn(|i| (i as u16 * 37 + 5) & 0x1ff))
-}
-
 #[test]
-fn turns_move_rows_and_columns_of_four() {
-    let v = V16::new(std::array::from_fn(|i| i as u16));
-    assert_eq!(v.turn_rows().lanes()[..4], [1, 2, 3, 0]);
-    assert_eq!(v.turn_rows().lanes()[12..], [13, 14, 15, 12]);
-    assert_eq!(v.turn_rows2().lanes()[4..8], [6, 7, 4, 5]);
-    assert_eq!(v.turn_columns().lanes()[..4], [4, 5, 6, 7]);
-    assert_eq!(v.turn_columns().lanes()[12..], [0, 1, 2, 3]);
-    assert_eq!(v.turn_columns2().lanes()[..4], [8, 9, 10, 11]);
-}
-
-#[test]
-fn shuffles_read_their_own_half() {
-    let v = V16::new(std::array::from_fn(|i| i as u16 + 100));
-    let mut lanes = [ZERO; 16];
-    lanes[0] = 3;
-    lanes[9] = 7;
-    lanes[15] = 0;
-    let out = v.shuffle(&Shuffle16::new(lanes)).lanes();
-    assert_eq!((out[0], out[1], out[9], out[15]), (103, 0, 115, 108));
-    let w = V8::new([1, 2, 3, 4, 5, 6, 7, 8]).shuffle(&Shuffle8::new([7, ZERO, 0, 0, 1, 2, 3, 4]));
-    assert_eq!(w.lanes(), [8, 0, 1, 1, 2, 3, 4, 5]);
-}
-
-#[test]
-fn counts_tests_and_masks() {
-    let v = sample();
-    let counts = v.counts().lanes();
-    for (c, x) in counts.iter().zip(v.lanes()) {
-        assert_eq!(u32::from(*c), x.count_ones());
+fn the_band_engine_hands_the_puzzles_that_look_hard_to_the_triad_engine() {
+    // top95, and each of its puzzles with its last given blanked (several solutions): the band
+    // engine's solutions, up to 30, are those of Dancing Links, whichever engine searched. In a
+    // build for AVX2 the band engine hands over the puzzles with more than 50 empty cells and
+    // at most one cell with two candidates once the givens are drawn (5 of top95's 95, and
+    // more of the blanked ones); elsewhere none.
+    let mut cover = ExactCover::new();
+    let (mut handed, mut searched) = (0, 0);
+    for line in include_str!("data/top95.txt").lines().filter(|l| l.len() == 81) {
+        let last = line.rfind(|c: char| c.is_ascii_digit()).expect("a given");
+        let blanked = format!("{}.{}", &line[..last], &line[last + 1..]);
+        for text in [line, blanked.as_str()] {
+            let mut search = bitboard::Solutions::from_line(text).expect("a line");
+            let mut ours: Vec<String> = search.by_ref().take(30).map(|s| s.to_string()).collect();
+            handed += usize::from(search.handed_over());
+            searched += 1;
+            let board: Board = text.parse().expect("a board");
+            let mut dlx = by_dlx(&mut cover, &board, 30);
+            if ours.len() < 30 {
+                ours.sort();
+                dlx.sort();
+                assert_eq!(ours, dlx, "{text}");
+            } else {
+                assert_eq!(dlx.len(), 30, "{text}");
+                for solution in &ours {
+                    let grid: Board = solution.parse().expect("a grid that keeps the rules");
+                    assert!(grid.is_full());
+                    assert!(text.bytes().zip(solution.bytes()).all(|(g, s)| g == b'.' || g == s), "{text}");
+                }
+            }
+        }
     }
-    assert!(v.is_subset_of(V16::splat(0x1ff)));
-    assert!(!V16::splat(0x1ff).is_subset_of(v));
-    assert!(v.intersects(V16::splat(1)) || v.lanes().iter().all(|x| x & 1 == 0));
-    assert!(!v.and(V16::splat(0)).intersects(v));
-    assert!(V16::splat(3).any_below(V16::splat(4)));
-    assert!(!V16::splat(4).any_below(V16::splat(4)));
-    let eq = v.equal(v.xor(V16::new(std::array::from_fn(|i| (i % 2) as u16)))).lanes();
-    assert_eq!(eq[0], 0xffff);
-    assert_eq!(eq[1], 0);
-    assert_eq!(
-        V16::new([0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9]).nonzero().lanes()[..2],
-        [0, 0xffff]
-    );
-    let halves = V16::from_halves(v.lo(), v.hi()).lanes();
-    assert_eq!(halves, v.lanes());
-    assert_eq!(V8::new([1, 3, 7, 0, 0, 0, 0, 0x1ff]).count(), 15);
-    assert_eq!(v.minus(v).lanes(), [0; 16]);
+    assert_eq!(searched, 190);
+    if bitboard::triad::VECTORS {
+        assert!(handed >= 5, "{handed} handed over");
+    } else {
+        assert_eq!(handed, 0);
+    }
+}
+
+#[test]
+fn a_search_handed_over_keeps_its_budget() {
+    // The empty grid looks hard at the root (81 empty cells, none with two candidates): in a
+    // build for AVX2 the triad engine searches it, and a budget of 1,000 guesses stops it.
+    let mut search = bitboard::Solutions::from_line(&".".repeat(81))
+        .expect("a line")
+        .budget(&bitboard::Budget::nodes(1000));
+    let found = search.by_ref().count();
+    assert!(found > 0);
+    assert_eq!(search.outcome(), bitboard::Outcome::OutOfBudget);
+    assert_eq!(search.stats().guesses, 1000);
+    assert_eq!(search.stats().solutions, found as u64);
+    assert_eq!(search.handed_over(), bitboard::triad::VECTORS);
 }

@@ -11,6 +11,21 @@ pub const TOP1465: &str = include_str!("../data/top1465_sample.txt");
 pub const UNBIASED: &str = include_str!("../data/unbiased_sample.txt");
 pub const SERG: &str = include_str!("../data/serg_sample.txt");
 
+/// Up to `limit` solutions of a classic board by Dancing Links, as 81-character lines.
+pub fn by_dlx(
+    cover: &mut backtrack::sudoku::ExactCover,
+    board: &backtrack::sudoku::Board,
+    limit: usize,
+) -> Vec<String> {
+    let mut solver = cover.solver(board);
+    let mut found = Vec::new();
+    while found.len() < limit {
+        let Some(options) = solver.next_solution() else { break };
+        found.push(format!("{:#}", backtrack::sudoku::ExactCover::board(options)));
+    }
+    found
+}
+
 /// The puzzles of a fixture.
 pub fn puzzles(set: &str) -> impl Iterator<Item = &str> {
     set.lines().filter(|l| !l.trim().is_empty())

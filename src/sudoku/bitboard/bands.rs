@@ -61,6 +61,16 @@ pub(super) struct Filled {
 }
 
 impl Filled {
+    /// The full grid of the digits (1..=9) of the 81 cells.
+    pub(super) fn of_digits(digits: &[u8; 81]) -> Filled {
+        let mut masks = [0; 27];
+        for (cell, &digit) in digits.iter().enumerate() {
+            let BandCell { band, bit } = BandCell::new(cell);
+            masks[(3 * usize::from(digit.max(1) - 1) + band).min(26)] |= 1 << bit;
+        }
+        Filled { masks }
+    }
+
     /// The digit (1..=9) in `cell` (0..81).
     pub(super) fn digit(&self, cell: usize) -> u8 {
         let BandCell { band, bit } = BandCell::new(cell);
@@ -173,6 +183,11 @@ impl Bands {
         // Two population counts, not three: two bands fit in one 64-bit word.
         let [first, second, third] = self.unsolved;
         (u64::from(first) | u64::from(second) << 32).count_ones() as usize + third.count_ones() as usize
+    }
+
+    /// How many empty cells have two candidates, as of the last count of naked singles.
+    pub(super) fn pairs_count(&self) -> u32 {
+        self.pairs.iter().map(|band| band.count_ones()).sum()
     }
 
     /// Whether every cell holds a digit.

@@ -318,3 +318,63 @@ mod imp {
 }
 
 pub use imp::{Shuffle8, Shuffle16, V8, V16};
+
+/// The lanes, on arrays in a plain build and on the processor's vectors in a build for it.
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> V16 {
+        V16::new(std::array::from_fn(|i| (i as u16 * 37 + 5) & 0x1ff))
+    }
+
+    #[test]
+    fn turns_move_rows_and_columns_of_four() {
+        let v = V16::new(std::array::from_fn(|i| i as u16));
+        assert_eq!(v.turn_rows().lanes()[..4], [1, 2, 3, 0]);
+        assert_eq!(v.turn_rows().lanes()[12..], [13, 14, 15, 12]);
+        assert_eq!(v.turn_rows2().lanes()[4..8], [6, 7, 4, 5]);
+        assert_eq!(v.turn_columns().lanes()[..4], [4, 5, 6, 7]);
+        assert_eq!(v.turn_columns().lanes()[12..], [0, 1, 2, 3]);
+        assert_eq!(v.turn_columns2().lanes()[..4], [8, 9, 10, 11]);
+    }
+
+    #[test]
+    fn shuffles_read_their_own_half() {
+        let v = V16::new(std::array::from_fn(|i| i as u16 + 100));
+        let mut lanes = [ZERO; 16];
+        lanes[0] = 3;
+        lanes[9] = 7;
+        lanes[15] = 0;
+        let out = v.shuffle(&Shuffle16::new(lanes)).lanes();
+        assert_eq!((out[0], out[1], out[9], out[15]), (103, 0, 115, 108));
+        let w = V8::new([1, 2, 3, 4, 5, 6, 7, 8]).shuffle(&Shuffle8::new([7, ZERO, 0, 0, 1, 2, 3, 4]));
+        assert_eq!(w.lanes(), [8, 0, 1, 1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn counts_tests_and_masks() {
+        let v = sample();
+        let counts = v.counts().lanes();
+        for (c, x) in counts.iter().zip(v.lanes()) {
+            assert_eq!(u32::from(*c), x.count_ones());
+        }
+        assert!(v.is_subset_of(V16::splat(0x1ff)));
+        assert!(!V16::splat(0x1ff).is_subset_of(v));
+        assert!(v.intersects(V16::splat(1)) || v.lanes().iter().all(|x| x & 1 == 0));
+        assert!(!v.and(V16::splat(0)).intersects(v));
+        assert!(V16::splat(3).any_below(V16::splat(4)));
+        assert!(!V16::splat(4).any_below(V16::splat(4)));
+        let eq = v.equal(v.xor(V16::new(std::array::from_fn(|i| (i % 2) as u16)))).lanes();
+        assert_eq!(eq[0], 0xffff);
+        assert_eq!(eq[1], 0);
+        assert_eq!(
+            V16::new([0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9]).nonzero().lanes()[..2],
+            [0, 0xffff]
+        );
+        let halves = V16::from_halves(v.lo(), v.hi()).lanes();
+        assert_eq!(halves, v.lanes());
+        assert_eq!(V8::new([1, 3, 7, 0, 0, 0, 0, 0x1ff]).count(), 15);
+        assert_eq!(v.minus(v).lanes(), [0; 16]);
+    }
+}

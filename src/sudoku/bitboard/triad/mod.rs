@@ -1,10 +1,12 @@
 //! The triad engine: the classic grid held as boxes of candidates and bands of configurations,
 //! the representation of tdoku's fastest solver (Tom Dillon, `solver_dpll_triad_simd`), written
-//! anew in safe Rust on [`lanes`].
+//! anew in safe Rust on the processor's vectors (`lanes`).
 //!
-//! Measured beside the band engine and not kept in the crate (BENCHMARKS.md §2.1: the same
-//! guesses as tdoku, about its speed on the hardest list, slower than the band engine on every
-//! other set): kept here, for the bench's `--engines` row `triad, 2` and `tests/triad.rs`.
+//! It makes tdoku's guesses, at about tdoku's speed on the hardest puzzles, and is slower than
+//! the band engine on the others (BENCHMARKS.md §2.1). The band engine hands it the puzzles
+//! that look hardest at the root ([`super::Solutions`]), in a build for a processor with AVX2
+//! (`RUSTFLAGS="-C target-cpu=native"`); elsewhere its lanes are arrays, four times slower, and
+//! the band engine keeps every puzzle.
 //!
 //! Glossary: a **minirow** is the three cells of a row in a box, a **minicolumn** those of a
 //! column; a **band** here is three boxes in a row (a row band) or in a column (a stack), its
@@ -33,27 +35,14 @@
 //! engine is written for a processor with AVX2 (a build with `-C target-cpu=native`), and its
 //! lanes fall back on arrays in other builds (correct, four times slower).
 
-pub mod lanes;
+mod lanes;
 
+use super::Limits;
 use lanes::{Lanes8, Lanes16, Shuffle8, Shuffle16, V8, V16, ZERO};
 use std::sync::LazyLock;
 
 /// Whether the lanes are the processor's vectors (else arrays).
 pub const VECTORS: bool = cfg!(all(target_arch = "x86_64", target_feature = "avx2"));
-
-/// The 81 cells of a line (digits, `.` or `0` for an empty cell), or `None`.
-pub fn cells(line: &str) -> Option<[u8; 81]> {
-    let bytes = <[u8; 81]>::try_from(line.as_bytes()).ok()?;
-    let mut cells = [0u8; 81];
-    for (cell, &b) in cells.iter_mut().zip(&bytes) {
-        *cell = match b {
-            b'1'..=b'9' => b - b'0',
-            b'.' | b'0' => 0,
-            _ => return None,
-        };
-    }
-    Some(cells)
-}
 
 /// All nine digits.
 const ALL: u16 = 0x1ff;
@@ -528,6 +517,19 @@ pub struct TriadSearch {
     stack: Vec<Saved>,
     /// Guesses made.
     pub guesses: u64,
+    /// Grids that propagation proved contradictory.
+    pub dead_ends: u64,
+}
+
+/// What a budgeted step of the search found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// A solution: the digits of the 81 cells.
+    Found([u8; 81]),
+    /// No solution left.
+    Exhausted,
+    /// The budget ran out.
+    OutOfBudget,
 }
 
 impl TriadSearch {
@@ -539,6 +541,7 @@ impl TriadSearch {
             live: false,
             stack: Vec::with_capacity(8),
             guesses: 0,
+            dead_ends: 0,
         };
         search.restart(cells);
         search
@@ -548,6 +551,7 @@ impl TriadSearch {
     pub fn restart(&mut self, cells: &[u8; 81]) {
         self.stack.clear();
         self.guesses = 0;
+        self.dead_ends = 0;
         match Grid::with_givens(cells) {
             Some(grid) => {
                 self.grid = grid;
@@ -558,23 +562,26 @@ impl TriadSearch {
     }
 }
 
-impl Iterator for TriadSearch {
-    type Item = [u8; 81];
-
-    fn next(&mut self) -> Option<[u8; 81]> {
+impl TriadSearch {
+    /// Search on to the next solution, within `limits` (the guesses counted from the start).
+    pub(crate) fn step(&mut self, limits: &Limits) -> Step {
         loop {
             if !self.live {
-                let saved = self.stack.pop()?;
+                let Some(saved) = self.stack.pop() else { return Step::Exhausted };
                 self.grid = saved.grid;
                 if self.grid.update(self.tables, saved.vertical, saved.index).is_err() {
+                    self.dead_ends += 1;
                     continue;
                 }
                 self.live = true;
             }
             let Some((vertical, index, digit)) = self.grid.choose() else {
                 self.live = false;
-                return Some(self.grid.digits());
+                return Step::Found(self.grid.digits());
             };
+            if limits.spent(self.guesses) {
+                return Step::OutOfBudget;
+            }
             self.guesses += 1;
             // The digit's first configuration, and the grid without it for later.
             let band = &mut self.grid.bands[vertical][index];
@@ -588,8 +595,20 @@ impl Iterator for TriadSearch {
             self.stack.push(Saved { grid: self.grid, vertical, index });
             self.grid.bands[vertical][index].pending = rest;
             if self.grid.update(self.tables, vertical, index).is_err() {
+                self.dead_ends += 1;
                 self.live = false;
             }
+        }
+    }
+}
+
+impl Iterator for TriadSearch {
+    type Item = [u8; 81];
+
+    fn next(&mut self) -> Option<[u8; 81]> {
+        match self.step(&Limits::default()) {
+            Step::Found(digits) => Some(digits),
+            Step::Exhausted | Step::OutOfBudget => None,
         }
     }
 }
