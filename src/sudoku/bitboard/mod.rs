@@ -17,6 +17,10 @@
 //! fastest published solvers (JCZSolve's bands and lazy updates, tdoku's copies), written anew
 //! in safe Rust.
 //!
+//! In a build for a processor with AVX2, a puzzle that looks hard at the root (no good cell to
+//! guess on) goes to the [`triad`] engine instead, tdoku's representation, whose guess suits
+//! it better.
+//!
 //! The same grid serves the driver: [`Propagation`] offers its assumptions to
 //! [`stack_assumptions`](crate::stack_assumptions), each a guard that places a digit with all it
 //! forces. [`Solutions`] runs the search in a loop of its own, binary (a digit, then the grid
@@ -184,8 +188,8 @@ const HAND_OVER: bool = triad::VECTORS;
 /// such cells; where there are none it has no good guess, and tdoku's branch (a digit's ways
 /// through a band) spares many. On the forum's hardest list 347 of the 375 puzzles look so,
 /// and the build for the processor solves the list 1.17 times as fast as the plain build; on
-/// top95 5 of 95 look so, on top1465 37 of 1,465, on the 17-clue set 363 of 49,158, and those
-/// sets lose 3 to 12 % (the band engine built for the processor is a few percent slower
+/// top95 5 of 95 look so, on top1465 37 of 1,465, on the 17-clue set 363 of 49,158, and the
+/// other sets lose 3 to 20 % (the band engine built for the processor is a few percent slower
 /// too). At most two cells with two candidates: the forum list 3 % faster again, top95 14 %
 /// slower. (BENCHMARKS.md §2.1.)
 fn looks_hard(bands: &Bands) -> bool {
