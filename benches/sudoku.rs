@@ -90,14 +90,14 @@ fn main() {
         println!("| {set} | {} | bitboard, 2 | {rate:.0} | {:.1} | 0 |", boards.len(), each(guesses));
         // tdoku's representation, the same task: each solution found written out.
         let (rate, guesses) = passes(&lines, |line| {
-            let mut search = triad::TriadSearch::new(&cells(line));
+            let mut search = triad::TriadSearch::from_line(line).expect("the sets parse");
             let mut found = 0;
             for solution in search.by_ref().take(2) {
                 std::hint::black_box(solution);
                 found += 1;
             }
             assert!(found >= 1);
-            search.guesses
+            search.stats().guesses
         });
         let lanes = if triad::VECTORS { "triad" } else { "triad on arrays" };
         println!("| {set} | {} | {lanes}, 2 | {rate:.0} | {:.1} | 0 |", boards.len(), each(guesses));
@@ -162,14 +162,4 @@ fn main() {
             );
         }
     }
-}
-
-/// The 81 numbers of a line of the sets (digits, `.` or `0` for an empty cell), read as the
-/// peers' harnesses read a line.
-fn cells(line: &str) -> [u8; 81] {
-    let mut cells = [0u8; 81];
-    for (cell, b) in cells.iter_mut().zip(line.bytes()) {
-        *cell = if b.is_ascii_digit() { b - b'0' } else { 0 };
-    }
-    cells
 }

@@ -10,26 +10,12 @@ use backtrack::sudoku::bitboard::triad::TriadSearch;
 use backtrack::sudoku::{Board, ExactCover};
 use common::by_dlx;
 
-/// The 81 numbers of a line (digits, `.` or `0` for an empty cell).
-fn cells(line: &str) -> Option<[u8; 81]> {
-    let bytes = <[u8; 81]>::try_from(line.as_bytes()).ok()?;
-    let mut cells = [0u8; 81];
-    for (cell, &b) in cells.iter_mut().zip(&bytes) {
-        *cell = match b {
-            b'1'..=b'9' => b - b'0',
-            b'.' | b'0' => 0,
-            _ => return None,
-        };
-    }
-    Some(cells)
-}
-
 /// Up to two solutions of a line by each engine: the same solutions (as sets: the engines
 /// search in different orders).
 fn agree(line: &str) -> (usize, u64) {
     let mut ours: Vec<[u8; 81]> =
         bitboard::Solutions::from_line(line).expect("a line").take(2).map(|s| s.digits()).collect();
-    let mut search = TriadSearch::new(&cells(line).expect("a line of 81 cells"));
+    let mut search = TriadSearch::from_line(line).expect("a line");
     let mut theirs: Vec<[u8; 81]> = search.by_ref().take(2).collect();
     // Two solutions of a puzzle with more may be different ones: then each must keep the givens.
     if ours.len() == 2 && theirs.len() == 2 {
@@ -40,12 +26,12 @@ fn agree(line: &str) -> (usize, u64) {
             text.parse::<backtrack::sudoku::Board>().expect("a grid that keeps the rules");
             assert!(line.bytes().zip(text.bytes()).all(|(g, s)| g == b'.' || g == b'0' || g == s), "{line}");
         }
-        return (2, search.guesses);
+        return (2, search.stats().guesses);
     }
     ours.sort_unstable();
     theirs.sort_unstable();
     assert_eq!(ours, theirs, "{line}");
-    (theirs.len(), search.guesses)
+    (theirs.len(), search.stats().guesses)
 }
 
 #[test]
@@ -70,11 +56,18 @@ fn puzzles_with_several_solutions_or_none() {
     // Three givens fewer: several solutions.
     let several = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1........";
     assert_eq!(agree(several).0, 2);
-    let all: usize = TriadSearch::new(&cells(several).unwrap()).count();
+    let all: usize = TriadSearch::from_line(several).unwrap().count();
     assert_eq!(all, bitboard::Solutions::from_line(several).unwrap().count());
     // Givens that clash, and givens that leave no solution.
     let clash = format!("11{}", ".".repeat(79));
-    assert_eq!(TriadSearch::new(&cells(&clash).unwrap()).count(), 0);
+    let mut digits = [0; 81];
+    digits[..2].copy_from_slice(&[1, 1]);
+    assert_eq!(TriadSearch::new(&digits).count(), 0);
+    // Read as a line, as the band engine reads it: refused, with the board's reason.
+    assert_eq!(
+        TriadSearch::from_line(&clash).unwrap_err().to_string(),
+        bitboard::Solutions::from_line(&clash).unwrap_err().to_string()
+    );
     // The unique puzzle with a 6 where its solution has a 1 (r1c2): no clash, no solution.
     let none = "46....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
     assert_eq!(agree(none).0, 0);

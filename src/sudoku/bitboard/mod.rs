@@ -179,12 +179,9 @@ pub struct Solutions {
     outcome: Outcome,
 }
 
-/// Whether the triad engine takes the puzzles that [`looks_hard`] picks: only where its lanes
-/// are the processor's vectors.
-const HAND_OVER: bool = triad::VECTORS;
-
-/// Whether a grid at the root, the givens' consequences drawn, goes to the triad engine: more
-/// than 50 empty cells, at most one of them with two candidates. The band engine guesses on
+/// Whether a grid at the root, the givens' consequences drawn, goes to the triad engine: only
+/// where its lanes are the processor's vectors, and there with more than 50 empty cells, at
+/// most one of them with two candidates. The band engine guesses on
 /// such cells; where there are none it has no good guess, and tdoku's branch (a digit's ways
 /// through a band) spares many. On the forum's hardest list 347 of the 375 puzzles look so,
 /// and the build for the processor solves the list 1.17 times as fast as the plain build; on
@@ -193,7 +190,7 @@ const HAND_OVER: bool = triad::VECTORS;
 /// too). At most two cells with two candidates: the forum list 3 % faster again, top95 14 %
 /// slower. (BENCHMARKS.md §2.1.)
 fn looks_hard(bands: &Bands) -> bool {
-    bands.empty_cells() > 50 && bands.pairs_count() <= 1
+    triad::VECTORS && bands.empty_cells() > 50 && bands.pairs_count() <= 1
 }
 
 impl Solutions {
@@ -391,7 +388,7 @@ impl Iterator for Solutions {
             loop {
                 let settled = if std::mem::take(&mut self.fresh) {
                     let settled = bands.propagate_givens();
-                    if HAND_OVER && settled.is_ok() && looks_hard(bands) {
+                    if settled.is_ok() && looks_hard(bands) {
                         // The grid at the root, its forced digits placed, to the triad engine.
                         let digits = bands.digits();
                         match &mut self.triad {
@@ -438,13 +435,9 @@ impl Solutions {
     fn triad_next(&mut self) -> Option<Solution> {
         let triad = self.triad.as_mut()?;
         let step = triad.step(&self.budget);
-        self.stats.guesses = triad.guesses;
-        self.stats.dead_ends = triad.dead_ends;
+        self.stats = triad.stats();
         match step {
-            Step::Found(digits) => {
-                self.stats.solutions += 1;
-                Some(Solution(Filled::of_digits(&digits)))
-            }
+            Step::Found(digits) => Some(Solution(Filled::of_digits(&digits))),
             Step::Exhausted => {
                 self.outcome = Outcome::Exhausted;
                 None

@@ -433,9 +433,9 @@ impl Solutions {
         let others = self.parts.len() as u64 - 1;
         let sum = |f: fn(&Part) -> u64| self.parts.iter().map(f).sum::<u64>();
         Stats {
-            guesses: sum(|h| h.stats.guesses) - others * base.guesses,
-            dead_ends: sum(|h| h.stats.dead_ends) - others * base.dead_ends,
-            solutions: sum(|h| h.taken) + base.solutions,
+            guesses: sum(|p| p.stats.guesses) - others * base.guesses,
+            dead_ends: sum(|p| p.stats.dead_ends) - others * base.dead_ends,
+            solutions: sum(|p| p.taken) + base.solutions,
         }
     }
 
@@ -1233,7 +1233,7 @@ impl Solutions {
             let at = self
                 .parts
                 .iter()
-                .position(|h| !(h.ahead.is_empty() && h.end == Some(Outcome::Exhausted)))
+                .position(|p| !(p.ahead.is_empty() && p.end == Some(Outcome::Exhausted)))
                 .unwrap_or(last);
             let part = &mut self.parts[at];
             if let Some(cells) = part.ahead.pop_front() {
@@ -1248,7 +1248,7 @@ impl Solutions {
             // Nothing to read: the parts from this one on search at once, as far as each may
             // go ahead.
             let (tables, size) = (&self.tables, self.cells.len());
-            let wanting: Vec<&mut Part> = self.parts[at..].iter_mut().filter(|h| h.wants_more()).collect();
+            let wanting: Vec<&mut Part> = self.parts[at..].iter_mut().filter(|p| p.wants_more()).collect();
             search_parts(wanting, self.threads, tables, size);
         }
     }
@@ -1624,7 +1624,7 @@ mod tests {
             grids.push(search.values());
         }
         // Four parts (two a thread): the first two hold a value in a cell, the other two not.
-        let taken: Vec<u64> = search.parts.iter().map(|h| h.taken).collect();
+        let taken: Vec<u64> = search.parts.iter().map(|p| p.taken).collect();
         assert_eq!(taken.len(), 4);
         assert_eq!((taken[0] + taken[1], taken[2] + taken[3]), (72, 216));
         assert_eq!(search.stats().solutions, 288);

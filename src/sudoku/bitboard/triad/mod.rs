@@ -37,7 +37,9 @@
 
 mod lanes;
 
-use super::Limits;
+use super::{Limits, Stats};
+use crate::sudoku::parse::line_of_cells;
+use crate::sudoku::{Board, Geometry, ParseError};
 use lanes::{Lanes8, Lanes16, Shuffle8, Shuffle16, V8, V16, ZERO};
 use std::sync::LazyLock;
 
@@ -515,10 +517,7 @@ pub struct TriadSearch {
     /// The grids still to search, each with the band whose pending configurations are still
     /// to be taken out: the last is searched first.
     stack: Vec<Saved>,
-    /// Guesses made.
-    pub guesses: u64,
-    /// Grids that propagation proved contradictory.
-    pub dead_ends: u64,
+    stats: Stats,
 }
 
 /// What a budgeted step of the search found.
@@ -540,18 +539,50 @@ impl TriadSearch {
             grid: Grid::empty(),
             live: false,
             stack: Vec::with_capacity(8),
-            guesses: 0,
-            dead_ends: 0,
+            stats: Stats::default(),
         };
         search.restart(cells);
         search
     }
 
+    /// The search of a puzzle given as text, read as [`super::Solutions::from_line`] reads it:
+    /// a line of 81 cells straight in; any other text, and a line whose givens clash, as
+    /// `str::parse::<Board>` reads it, with its errors.
+    ///
+    /// ```
+    /// use backtrack::sudoku::bitboard::triad::TriadSearch;
+    ///
+    /// let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    /// let mut search = TriadSearch::from_line(line)?;
+    /// assert_eq!(search.by_ref().take(2).count(), 1);
+    /// assert_eq!(search.stats().solutions, 1);
+    /// assert!(TriadSearch::from_line("11").is_err());
+    /// # Ok::<(), backtrack::sudoku::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As `text.parse::<Board>()`: the text is not a classic board, or its givens break a rule.
+    pub fn from_line(text: &str) -> Result<TriadSearch, ParseError> {
+        if let Some(cells) = line_of_cells(text) {
+            let search = TriadSearch::new(&cells);
+            if search.live {
+                return Ok(search);
+            }
+        }
+        // Refused, or no solution at the root: the board says which, and why.
+        let board = Board::parse_in(text, &Geometry::classic())?;
+        Ok(TriadSearch::new(&board.digits()))
+    }
+
+    /// The counters so far.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
     /// Start over on another puzzle, keeping the memory of the stack.
     pub fn restart(&mut self, cells: &[u8; 81]) {
         self.stack.clear();
-        self.guesses = 0;
-        self.dead_ends = 0;
+        self.stats = Stats::default();
         match Grid::with_givens(cells) {
             Some(grid) => {
                 self.grid = grid;
@@ -570,19 +601,20 @@ impl TriadSearch {
                 let Some(saved) = self.stack.pop() else { return Step::Exhausted };
                 self.grid = saved.grid;
                 if self.grid.update(self.tables, saved.vertical, saved.index).is_err() {
-                    self.dead_ends += 1;
+                    self.stats.dead_ends += 1;
                     continue;
                 }
                 self.live = true;
             }
             let Some((vertical, index, digit)) = self.grid.choose() else {
                 self.live = false;
+                self.stats.solutions += 1;
                 return Step::Found(self.grid.digits());
             };
-            if limits.spent(self.guesses) {
+            if limits.spent(self.stats.guesses) {
                 return Step::OutOfBudget;
             }
-            self.guesses += 1;
+            self.stats.guesses += 1;
             // The digit's first configuration, and the grid without it for later.
             let band = &mut self.grid.bands[vertical][index];
             let mine = V8::new([digit; 8]).and(band.configurations);
@@ -595,7 +627,7 @@ impl TriadSearch {
             self.stack.push(Saved { grid: self.grid, vertical, index });
             self.grid.bands[vertical][index].pending = rest;
             if self.grid.update(self.tables, vertical, index).is_err() {
-                self.dead_ends += 1;
+                self.stats.dead_ends += 1;
                 self.live = false;
             }
         }
