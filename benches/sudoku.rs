@@ -1,7 +1,8 @@
-//! cargo bench --bench sudoku -- [DATA_DIR] [--static-limit N] [--engines] [--only NAME]
+//! cargo bench --bench sudoku -- [DATA_DIR | FILE] [--static-limit N] [--engines] [--only NAME]
 //!
 //! Puzzles a second and nodes a puzzle for each Sudoku set of DATA_DIR (default
-//! `../shared/data`), whole files: the band engine and the driver with propagation, each puzzle
+//! `../shared/data`), or for the one set FILE (a list kept elsewhere, one puzzle a line), whole
+//! files: the band engine and the driver with propagation, each puzzle
 //! proved unique (up to two solutions); then the first solution by Dancing Links (one matrix for
 //! the whole set), and by the seed's driver with the fewest-candidates order and with the static
 //! (reading) order. The static order is exponential on hard sets: a puzzle is stopped after
@@ -64,9 +65,15 @@ fn main() {
             _ => dir = PathBuf::from(arg),
         }
     }
+    // A file is a set of its own, named by its file name.
+    let file = dir.is_file().then(|| dir.file_name().unwrap_or_default().to_string_lossy().into_owned());
+    let sets: Vec<&str> = file.as_deref().map_or(SETS.to_vec(), |name| vec![name]);
+    if file.is_some() {
+        dir = dir.parent().map(PathBuf::from).unwrap_or_default();
+    }
     println!("| set | puzzles | order | puzzles/s | nodes/puzzle | given up |");
     println!("|---|---:|---|---:|---:|---:|");
-    for (set, text, boards) in common::sudoku_sets(&dir, &SETS, only.as_deref()) {
+    for (set, text, boards) in common::sudoku_sets(&dir, &sets, only.as_deref()) {
         // The band engine and the driver with propagation, every puzzle proved unique (or its
         // second solution found): the peers' task, timed as `../shared/bench/peers` times them
         // (whole-file passes repeated for a second, best of five). Nodes: guesses, and the
