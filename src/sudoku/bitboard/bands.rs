@@ -346,12 +346,16 @@ impl Bands {
     /// 2 % slower, and serg 6 % slower, where it spares no guess.
     fn claims(&mut self) -> bool {
         let mut changed = 0;
-        for digit in 0..9 {
-            let [a, b, c] = [0, 1, 2].map(|band| columns(self.masks[(3 * digit + band).min(26)]));
+        for digit in self.masks.chunks_exact_mut(3) {
+            // Opaque to the compiler, so that it keeps this loop's loads and stores scalar: in a
+            // build with AVX-512 it made the nine digits three gathers, three table gathers and
+            // three scatters, dear on a loop of nine (serg 2 to 5 % slower, BENCHMARKS.md §2.1).
+            #[cfg(target_feature = "avx512f")]
+            let digit = std::hint::black_box(digit);
+            let [a, b, c] = [0, 1, 2].map(|band| columns(digit[band]));
             // The columns the digit has in two bands or more: a band claims the rest of its own.
             let shared = a & b | a & c | b & c;
-            for (band, own) in [a, b, c].into_iter().enumerate() {
-                let mask = &mut self.masks[(3 * digit + band).min(26)];
+            for (mask, own) in digit.iter_mut().zip([a, b, c]) {
                 let kept = *mask & CLAIMED[(own & !shared) as usize];
                 changed |= *mask ^ kept;
                 *mask = kept;
