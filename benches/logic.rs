@@ -4,6 +4,7 @@
 //! ```sh
 //! cargo bench --bench logic -- ../shared/data            # every set found there
 //! cargo bench --bench logic -- ../shared/data --only top95
+//! cargo bench --bench logic -- FILE                      # one list kept elsewhere
 //! ```
 //!
 //! Soundness: every placement of every step is the digit of the solution, and no elimination

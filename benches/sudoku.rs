@@ -65,15 +65,9 @@ fn main() {
             _ => dir = PathBuf::from(arg),
         }
     }
-    // A file is a set of its own, named by its file name.
-    let file = dir.is_file().then(|| dir.file_name().unwrap_or_default().to_string_lossy().into_owned());
-    let sets: Vec<&str> = file.as_deref().map_or(SETS.to_vec(), |name| vec![name]);
-    if file.is_some() {
-        dir = dir.parent().map(PathBuf::from).unwrap_or_default();
-    }
     println!("| set | puzzles | order | puzzles/s | nodes/puzzle | given up |");
     println!("|---|---:|---|---:|---:|---:|");
-    for (set, text, boards) in common::sudoku_sets(&dir, &sets, only.as_deref()) {
+    for (set, text, boards) in common::sudoku_sets(&dir, &SETS, only.as_deref()) {
         // The band engine and the driver with propagation, every puzzle proved unique (or its
         // second solution found): the peers' task, timed as `../shared/bench/peers` times them
         // (whole-file passes repeated for a second, best of five). Nodes: guesses, and the
