@@ -183,11 +183,11 @@ pub struct Solutions {
 /// where its lanes are the processor's vectors, and there with more than 50 empty cells, at
 /// most one of them with two candidates. The band engine guesses on
 /// such cells; where there are none it has no good guess, and tdoku's branch (a digit's ways
-/// through a band) spares many. On the forum's hardest list 347 of the 375 puzzles look so,
-/// and the build for the processor solves the list 1.17 times as fast as the plain build; on
-/// top95 5 of 95 look so, on top1465 37 of 1,465, on the 17-clue set 363 of 49,158 (what
-/// these sets lose by it, a few percent, and the finer tests tried, in BENCHMARKS.md §2.1). At
-/// most two cells with two candidates: the forum list 3 % faster again, top95 14 % slower.
+/// through a band) spares many. On the forum's hardest list 347 of the 375 puzzles look so;
+/// on top95 5 of 95, on top1465 37 of 1,465, on the 17-clue set 363 of 49,158. What each set
+/// gains or loses by it, the bounds tried beside these (at most two cells with two candidates:
+/// the forum list faster again, top95 a tenth slower; none: the reverse) and the finer tests,
+/// in BENCHMARKS.md §2.1.
 fn looks_hard(bands: &Bands) -> bool {
     triad::VECTORS && bands.empty_cells() > 50 && bands.pairs_count() <= 1
 }
