@@ -130,3 +130,29 @@ fn a_search_handed_over_keeps_its_budget() {
     assert_eq!(search.stats().solutions, found as u64);
     assert_eq!(search.handed_over(), bitboard::triad::VECTORS);
 }
+
+#[test]
+fn the_triad_engine_alone_keeps_a_budget() {
+    // The empty grid has 6,670,903,752,021,072,936,960 solutions: 1,000 guesses cannot count
+    // them, and the search says it stopped; its solutions so far are full grids.
+    let mut search =
+        TriadSearch::from_line(&".".repeat(81)).expect("a line").budget(&bitboard::Budget::nodes(1000));
+    let found: Vec<[u8; 81]> = search.by_ref().collect();
+    assert!(!found.is_empty());
+    assert_eq!(search.outcome(), bitboard::Outcome::OutOfBudget);
+    assert_eq!(search.stats().guesses, 1000);
+    assert_eq!(search.next(), None, "the search stays stopped");
+    for digits in found {
+        assert!(Board::try_from(digits).expect("a grid that keeps the rules").is_full());
+    }
+    // A unique puzzle within the budget: the whole search ends, as without one.
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let mut search = TriadSearch::from_line(line).expect("a line").budget(&bitboard::Budget::nodes(1000));
+    assert_eq!(search.by_ref().count(), 1);
+    assert_eq!(search.outcome(), bitboard::Outcome::Exhausted);
+    // Restarted on another puzzle, the budget holds from its start.
+    search.restart(&[0; 81]);
+    assert_eq!(search.outcome(), bitboard::Outcome::Running);
+    assert!(search.by_ref().count() > 0);
+    assert_eq!(search.stats().guesses, 1000);
+}

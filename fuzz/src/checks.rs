@@ -6,7 +6,7 @@
 //! `super::` (the grids, next to it in both).
 
 use super::grids;
-use backtrack::sudoku::bitboard::{self, Outcome, Propagation};
+use backtrack::sudoku::bitboard::{self, Outcome, Propagation, triad::TriadSearch};
 use backtrack::sudoku::logic::{self, Builtin};
 use backtrack::sudoku::{Board, Candidate, Cell, Digit, ExactCover};
 use backtrack::{Budget, stack_assumptions};
@@ -46,8 +46,8 @@ fn check_time(what: &str, took: Duration) {
 }
 
 /// The solvers against each other: on any grid, every engine counts up to two solutions — the
-/// band engine, the general engine with clause learning from its first guess, DLX, the driver
-/// with propagation, the seed's driver (fewest candidates first) —
+/// band engine, the triad engine alone, the general engine with clause learning from its first
+/// guess, DLX, the driver with propagation, the seed's driver (fewest candidates first) —
 /// and the logic solver gives its verdict where there are not several solutions. They must agree
 /// on none, one or more, and on the solution when it is unique; each solution must keep the
 /// rules and the givens.
@@ -56,8 +56,9 @@ fn check_time(what: &str, took: Duration) {
 pub fn engines_agree(data: &[u8]) {
     let cells = grids::grid(data);
     let Ok(board) = Board::try_from(cells) else { return };
-    let engines: [(&str, Count); 5] = [
+    let engines: [(&str, Count); 6] = [
         ("band engine", timed("the band engine", || band(&board))),
+        ("triad engine", timed("the triad engine", || triad(&cells))),
         ("clause learning", timed("clause learning", || learning(&board))),
         ("dlx", timed("dlx", || dlx(&board))),
         ("driver with propagation", timed("the driver with propagation", || propagating(&board))),
@@ -140,6 +141,18 @@ fn band(board: &Board) -> Count {
     let mut search = bitboard::Solutions::new(board).budget(&bitboard::Budget::nodes(BUDGET));
     let solutions: Vec<Board> = search.by_ref().take(2).map(|s| s.to_board()).collect();
     (search.outcome() != bitboard::Outcome::OutOfBudget).then_some(solutions)
+}
+
+/// The triad engine alone, which the band engine hands only the grids that look hard, and
+/// only in a build for a processor with AVX2 (elsewhere its lanes are arrays: the same steps).
+fn triad(cells: &[u8; 81]) -> Count {
+    let mut search = TriadSearch::new(cells).budget(&Budget::nodes(BUDGET));
+    let solutions: Vec<Board> = search
+        .by_ref()
+        .take(2)
+        .map(|digits| Board::try_from(digits).expect("the triad engine's solutions keep the rules"))
+        .collect();
+    (search.outcome() != Outcome::OutOfBudget).then_some(solutions)
 }
 
 /// The general engine with clause learning from its first guess (`Solutions::learn_after`).

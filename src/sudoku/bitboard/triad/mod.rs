@@ -37,7 +37,7 @@
 
 mod lanes;
 
-use super::{Limits, Stats};
+use super::{Budget, Limits, Outcome, Stats};
 use crate::sudoku::parse::line_of_cells;
 use crate::sudoku::{Board, Geometry, ParseError};
 use lanes::{Lanes8, Lanes16, Shuffle8, Shuffle16, V8, V16, ZERO};
@@ -572,6 +572,9 @@ pub struct TriadSearch {
     /// to be taken out: the last is searched first.
     stack: Vec<Saved>,
     stats: Stats,
+    /// The bounds of the search as an iterator (the band engine passes its own to `step`).
+    budget: Limits,
+    outcome: Outcome,
 }
 
 /// What a budgeted step of the search found.
@@ -594,6 +597,8 @@ impl TriadSearch {
             live: false,
             stack: Vec::with_capacity(8),
             stats: Stats::default(),
+            budget: Limits::default(),
+            outcome: Outcome::Running,
         };
         search.restart(cells);
         search
@@ -633,10 +638,36 @@ impl TriadSearch {
         self.stats
     }
 
-    /// Start over on another puzzle, keeping the memory of the stack.
+    /// Stop the search when `budget` runs out: its nodes are guesses, counted from the start
+    /// of each puzzle, and its deadline is looked at every 256 guesses. The iterator then ends,
+    /// and [`TriadSearch::outcome`] says why.
+    ///
+    /// ```
+    /// use backtrack::sudoku::bitboard::{Budget, Outcome, triad::TriadSearch};
+    ///
+    /// // One given: grids without number. Ten guesses find a few of them, then the search stops.
+    /// let line = format!("1{}", ".".repeat(80));
+    /// let mut search = TriadSearch::from_line(&line)?.budget(&Budget::nodes(10));
+    /// assert!(search.by_ref().count() <= 11);
+    /// assert_eq!(search.outcome(), Outcome::OutOfBudget);
+    /// assert_eq!(search.stats().guesses, 10);
+    /// # Ok::<(), backtrack::sudoku::ParseError>(())
+    /// ```
+    pub fn budget(mut self, budget: &Budget) -> TriadSearch {
+        self.budget = Limits::of(budget);
+        self
+    }
+
+    /// Whether the search may go on, has reported every solution, or ran out of budget.
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    /// Start over on another puzzle, keeping the memory of the stack and the budget.
     pub fn restart(&mut self, cells: &[u8; 81]) {
         self.stack.clear();
         self.stats = Stats::default();
+        self.outcome = Outcome::Running;
         match Grid::with_givens(cells) {
             Some(grid) => {
                 self.grid = grid;
@@ -692,10 +723,17 @@ impl Iterator for TriadSearch {
     type Item = [u8; 81];
 
     fn next(&mut self) -> Option<[u8; 81]> {
-        match self.step(&Limits::default()) {
-            Step::Found(digits) => Some(digits),
-            Step::Exhausted | Step::OutOfBudget => None,
+        if self.outcome != Outcome::Running {
+            return None;
         }
+        let limits = self.budget;
+        match self.step(&limits) {
+            Step::Found(digits) => return Some(digits),
+            Step::Exhausted => self.outcome = Outcome::Exhausted,
+            Step::OutOfBudget => self.outcome = Outcome::OutOfBudget,
+        }
+        None
     }
 }
 
+impl std::iter::FusedIterator for TriadSearch {}
