@@ -2,8 +2,8 @@
 //! the representation of tdoku's fastest solver (Tom Dillon, `solver_dpll_triad_simd`), written
 //! anew in safe Rust on the processor's vectors (`lanes`).
 //!
-//! It makes tdoku's guesses, at about tdoku's speed on the hardest puzzles, and is slower than
-//! the band engine on the others (BENCHMARKS.md §2.1). The band engine hands it the puzzles
+//! It makes tdoku's guesses, a little faster than tdoku on the hardest puzzles, and is slower
+//! than the band engine on the others (BENCHMARKS.md §2.1). The band engine hands it the puzzles
 //! that look hardest at the root ([`super::Solutions`]), in a build for a processor with AVX2
 //! (`RUSTFLAGS="-C target-cpu=native"`); elsewhere its lanes are arrays, four times slower, and
 //! the band engine keeps every puzzle.
@@ -334,8 +334,8 @@ impl Grid {
     /// pending: that test is inlined where the message is sent, and only real work calls
     /// [`Grid::take_out`] (as [`Grid::restrict_box`] calls [`Grid::draw_box`]). A call of
     /// the whole update for nothing saved and restored six registers and cleared the vector
-    /// state: the engine ran 4 to 6 % faster on forum_hardest_1106 without it (BENCHMARKS.md
-    /// §2.1).
+    /// state (with the other changes of that day, the engine is 9 to 12 % faster without it
+    /// on the forum's hardest lists: BENCHMARKS.md §2.1).
     #[inline(always)]
     fn update_band<const VERTICAL: usize>(
         &mut self,
@@ -663,7 +663,8 @@ impl TriadSearch {
         self.outcome
     }
 
-    /// Start over on another puzzle, keeping the memory of the stack and the budget.
+    /// Start over on another puzzle, keeping the memory of the stack and the budget (its
+    /// guesses counted again from this puzzle's start, its deadline the same instant).
     pub fn restart(&mut self, cells: &[u8; 81]) {
         self.stack.clear();
         self.stats = Stats::default();
