@@ -144,6 +144,10 @@ mod imp {
         pub fn turn_rows2(self) -> V16 {
             V16(shuffle_ai_i32_half_m256i::<0b1011_0001>(self.0))
         }
+        /// Each row of four lanes turned by three: lane `4r + c` takes lane `4r + (c + 3) % 4`.
+        pub fn turn_rows3(self) -> V16 {
+            V16(bitor_m256i(shl_imm_u64_m256i::<16>(self.0), shr_imm_u64_m256i::<48>(self.0)))
+        }
         /// The rows turned by one: row `r` takes row `(r + 1) % 4`.
         pub fn turn_columns(self) -> V16 {
             V16(shuffle_ai_i64_all_m256i::<0b0011_1001>(self.0))
@@ -151,6 +155,10 @@ mod imp {
         /// The rows turned by two.
         pub fn turn_columns2(self) -> V16 {
             V16(shuffle_ai_i64_all_m256i::<0b0100_1110>(self.0))
+        }
+        /// The rows turned by three: row `r` takes row `(r + 3) % 4`.
+        pub fn turn_columns3(self) -> V16 {
+            V16(shuffle_ai_i64_all_m256i::<0b1001_0011>(self.0))
         }
     }
 
@@ -278,11 +286,17 @@ mod imp {
         pub fn turn_rows2(self) -> V16 {
             V16(std::array::from_fn(|i| self.0[(i & !3) + (i + 2) % 4]))
         }
+        pub fn turn_rows3(self) -> V16 {
+            V16(std::array::from_fn(|i| self.0[(i & !3) + (i + 3) % 4]))
+        }
         pub fn turn_columns(self) -> V16 {
             V16(std::array::from_fn(|i| self.0[(i + 4) % 16]))
         }
         pub fn turn_columns2(self) -> V16 {
             V16(std::array::from_fn(|i| self.0[(i + 8) % 16]))
+        }
+        pub fn turn_columns3(self) -> V16 {
+            V16(std::array::from_fn(|i| self.0[(i + 12) % 16]))
         }
     }
 
@@ -337,6 +351,13 @@ mod tests {
         assert_eq!(v.turn_columns().lanes()[..4], [4, 5, 6, 7]);
         assert_eq!(v.turn_columns().lanes()[12..], [0, 1, 2, 3]);
         assert_eq!(v.turn_columns2().lanes()[..4], [8, 9, 10, 11]);
+        assert_eq!(v.turn_rows3().lanes()[..4], [3, 0, 1, 2]);
+        assert_eq!(v.turn_rows3().lanes()[8..12], [11, 8, 9, 10]);
+        assert_eq!(v.turn_columns3().lanes()[..4], [12, 13, 14, 15]);
+        assert_eq!(v.turn_columns3().lanes()[4..8], [0, 1, 2, 3]);
+        // Three turns of one are one of three.
+        assert_eq!(v.turn_rows().turn_rows().turn_rows().lanes(), v.turn_rows3().lanes());
+        assert_eq!(v.turn_columns().turn_columns().turn_columns().lanes(), v.turn_columns3().lanes());
     }
 
     #[test]

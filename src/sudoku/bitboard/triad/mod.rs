@@ -208,17 +208,18 @@ fn cell_lanes() -> V16 {
     V16::new(std::array::from_fn(|i| if i % 4 < 3 && i / 4 < 3 { 0xffff } else { 0 }))
 }
 
-/// The digits of `x` found in one lane only of their row of four (or column, as `turn` turns).
-fn alone(x: V16, turn: impl Fn(V16) -> V16) -> V16 {
-    let mut one = x;
-    let mut turned = turn(x);
-    let mut two = one.and(turned);
-    one = one.or(turned);
-    turned = turn(turned);
-    two = two.or(one.and(turned));
-    one = one.or(turned);
-    turned = turn(turned);
-    two = two.or(one.and(turned));
+/// The digits of `x` found in one lane only of their row of four (or column): `by_one`,
+/// `by_two` and `by_three` turn each row (column) by that many lanes. The three turns are
+/// taken from `x` side by side, not one from the other: the box's loop waits on this.
+fn alone(
+    x: V16,
+    by_one: impl Fn(V16) -> V16,
+    by_two: impl Fn(V16) -> V16,
+    by_three: impl Fn(V16) -> V16,
+) -> V16 {
+    let (a, b, c) = (by_one(x), by_two(x), by_three(x));
+    // In two lanes or more: both of one pair, or one of each pair.
+    let two = x.and(a).or(b.and(c)).or(x.or(a).and(b.or(c)));
     x.minus(two)
 }
 
@@ -458,14 +459,13 @@ impl Grid {
             // in one place of its row or column of the 4×4 matrix).
             let singles = cells
                 .and(counts.equal(minima))
-                .or(alone(cells, V16::turn_rows))
-                .or(alone(cells, V16::turn_columns));
+                .or(alone(cells, V16::turn_rows, V16::turn_rows2, V16::turn_rows3))
+                .or(alone(cells, V16::turn_columns, V16::turn_columns2, V16::turn_columns3));
             // A placed digit leaves the box's other cells and its element's triads.
             let placed = singles.and(cell_lanes);
-            let mut rows = placed.or(placed.turn_rows());
-            rows = rows.or(rows.turn_rows2());
-            let mut columns = placed.or(placed.turn_columns());
-            columns = columns.or(columns.turn_columns2());
+            let rows = placed.or(placed.turn_rows()).or(placed.turn_rows2().or(placed.turn_rows3()));
+            let columns =
+                placed.or(placed.turn_columns()).or(placed.turn_columns2().or(placed.turn_columns3()));
             let taken = columns
                 .or(columns.shuffle(&t.turn3[0]))
                 .or(columns.shuffle(&t.turn3[1]))
