@@ -174,6 +174,12 @@ fn budgets_stop_with_their_own_exit_status() {
         backtrack(&["sudoku", "--count", "--max-nodes", "5", "--solver", "backtrack", "-"], input.as_bytes());
     assert_eq!(out.status.code(), Some(3));
     assert_eq!(text(&out.stdout).lines().next(), Some("stopped"));
+    // A count stopped after one solution of several says it in the singular (the driver
+    // with propagation finds the first of this puzzle's within 80 nodes, the second later).
+    let several = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1........";
+    let out = backtrack(&["sudoku", "--count", "--solver", "backtrack", "--max-nodes", "80", several], b"");
+    assert_eq!((out.status.code(), text(&out.stdout).trim()), (Some(3), "1"));
+    assert!(text(&out.stderr).contains("(at least 1 solution)"), "{}", text(&out.stderr));
 
     // The logic solver too: its steps are the nodes, those of its trials included. A puzzle of
     // serg's (several solutions: the solver guesses, and guesses inside its guesses) stops; in a

@@ -603,11 +603,9 @@ fn counted(stats: &Stats, out: &mut dyn Write) -> io::Result<()> {
 /// `notes`), 1 if there are none, 0 else.
 fn status(budget: &Budget, found: u64, notes: &mut dyn Write) -> Status {
     if budget.exceeded() {
-        let _ = writeln!(
-            notes,
-            "stopped at the budget after {} nodes: at least {found} solutions",
-            budget.spent()
-        );
+        let noun = if found == 1 { "solution" } else { "solutions" };
+        let _ =
+            writeln!(notes, "stopped at the budget after {} nodes: at least {found} {noun}", budget.spent());
         Status::Stopped
     } else if found == 0 {
         Status::NoSolution

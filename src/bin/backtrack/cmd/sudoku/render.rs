@@ -112,7 +112,8 @@ impl<W: Write> Renderer<W> {
         if report.verdict == Verdict::Stopped {
             // Counted or listed so far: the solutions are real, their number a lower bound.
             out.flush()?;
-            eprintln!("{}{} (at least {} solutions)", place(), reason(report), report.count);
+            let noun = if report.count == 1 { "solution" } else { "solutions" };
+            eprintln!("{}{} (at least {} {noun})", place(), reason(report), report.count);
         }
         if let Mode::Count { .. } = self.mode {
             writeln!(out, "{}", report.count)?;
