@@ -93,6 +93,11 @@ fn the_examples_stop_at_their_budgets_with_status_3() {
     let (code, out, err) = example("queens", &["8", "--count", "--max-nodes", "120"]);
     assert_eq!((code, out.trim()), (Some(3), "1"), "{err}");
     assert!(err.contains("at least 1 solution\n"), "{err}");
+    // The same sentence without a budget: one queen on a board of one, two on a board of four.
+    let (code, out, _) = example("queens", &["1", "--all"]);
+    assert_eq!((code, out.lines().last()), (Some(0), Some("1 solution")));
+    let (code, out, _) = example("queens", &["4", "--all"]);
+    assert_eq!((code, out.lines().last()), (Some(0), Some("2 solutions")));
     let (code, _, err) = example("queens", &["10", "--timeout", "-1"]);
     assert_eq!(code, Some(2), "{err}");
     // No probes, no threads: nothing to estimate or to run on, said as the command line says it.

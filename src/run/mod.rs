@@ -431,7 +431,7 @@ impl Tools {
         } else if self.count {
             writeln!(out, "{found}")?;
         } else if self.all {
-            writeln!(out, "{found} solutions")?;
+            writeln!(out, "{}", solutions(found))?;
         } else if found == 0 && !stopped {
             writeln!(out, "{}: no solution", problem.name())?;
         } else if found > 0 && self.quiet {
@@ -475,7 +475,7 @@ impl Tools {
             watcher.see(&e)
         };
         let search = stack_assumptions(generators).observe(observer);
-        let (solutions, stopped) = if self.fewest { drain(search.fewest_first()) } else { drain(search) };
+        let (found, stopped) = if self.fewest { drain(search.fewest_first()) } else { drain(search) };
         if let (Some(tree), Some(path)) = (watcher.tree(), &self.tree) {
             let nodes = tree.len();
             tree.write_to(path)?;
@@ -483,7 +483,7 @@ impl Tools {
             writeln!(out, "wrote {nodes} nodes of the search tree to {}", path.display())?;
         } else if stopped {
             drop(watcher);
-            writeln!(out, "(stopped at --limit {}; {solutions} solutions so far)", watch.limit)?;
+            writeln!(out, "(stopped at --limit {}; {} so far)", watch.limit, solutions(found))?;
         }
         Ok(Status::Solved)
     }
@@ -599,13 +599,22 @@ fn counted(stats: &Stats, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "nodes per level: {}", profile.join(", "))
 }
 
+/// "1 solution", "0 solutions", "2 solutions": for the sentences a person reads (the counters'
+/// lines keep one form).
+fn solutions(n: u64) -> String {
+    if n == 1 { "1 solution".to_string() } else { format!("{n} solutions") }
+}
+
 /// The exit status after `found` solutions: 3 if the budget stopped the search (said in
 /// `notes`), 1 if there are none, 0 else.
 fn status(budget: &Budget, found: u64, notes: &mut dyn Write) -> Status {
     if budget.exceeded() {
-        let noun = if found == 1 { "solution" } else { "solutions" };
-        let _ =
-            writeln!(notes, "stopped at the budget after {} nodes: at least {found} {noun}", budget.spent());
+        let _ = writeln!(
+            notes,
+            "stopped at the budget after {} nodes: at least {}",
+            budget.spent(),
+            solutions(found)
+        );
         Status::Stopped
     } else if found == 0 {
         Status::NoSolution

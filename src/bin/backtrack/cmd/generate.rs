@@ -351,10 +351,7 @@ pub fn run(args: Args) -> io::Result<Status> {
         for (index, puzzle) in (made..end).zip(puzzles) {
             let Some(puzzle) = puzzle else {
                 let grade = args.grade.grade().map_or(String::new(), |g| format!("{g} "));
-                let tries = match args.max_tries {
-                    1 => "1 solution".to_string(),
-                    n => format!("{n} solutions"),
-                };
+                let tries = crate::cmd::solutions(args.max_tries);
                 eprintln!("error: puzzle {}: no {grade}puzzle in {tries} tried (--max-tries)", index + 1);
                 status = Status::Stopped;
                 break 'chunks;

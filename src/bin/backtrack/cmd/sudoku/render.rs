@@ -112,8 +112,7 @@ impl<W: Write> Renderer<W> {
         if report.verdict == Verdict::Stopped {
             // Counted or listed so far: the solutions are real, their number a lower bound.
             out.flush()?;
-            let noun = if report.count == 1 { "solution" } else { "solutions" };
-            eprintln!("{}{} (at least {} {noun})", place(), reason(report), report.count);
+            eprintln!("{}{} (at least {})", place(), reason(report), crate::cmd::solutions(report.count));
         }
         if let Mode::Count { .. } = self.mode {
             writeln!(out, "{}", report.count)?;
