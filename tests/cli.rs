@@ -101,6 +101,29 @@ fn a_long_batch_on_two_threads_answers_every_line_in_order() {
     }
 }
 
+/// A short batch of quick puzzles starts on the main thread alone, and its rest goes to the
+/// threads once its work is seen to be worth sharing: the answers are the same as on one
+/// thread, in input order, whether the batch is shared at once, part way or never (a file of
+/// a few easy puzzles, of hard ones, of many, with grids of other sizes among them).
+#[test]
+fn a_short_batch_on_two_threads_answers_as_on_one() {
+    let four = "1.3..4.2.1...32.";
+    let nine: Vec<&str> = puzzles(HARDEST).chain(puzzles(TOP95)).collect();
+    let large = puzzles(GECODE_25).next().unwrap();
+    for lines in [&nine[..3], &nine[..11], &nine[..], &[nine[0], four, nine[1], large, nine[2]][..]] {
+        let path =
+            std::env::temp_dir().join(format!("backtrack-short-{}-{}.txt", std::process::id(), lines.len()));
+        std::fs::write(&path, lines.join("\n")).unwrap();
+        let path = path.to_str().unwrap();
+        let [one, two] = ["1", "2"]
+            .map(|jobs| backtrack(&["sudoku", "--count", "--limit", "2", "--jobs", jobs, "-f", path], None));
+        std::fs::remove_file(path).ok();
+        assert_eq!(text(&one.stdout), text(&two.stdout));
+        assert_eq!(text(&one.stdout), "1\n".repeat(lines.len()), "every puzzle has one solution");
+        assert_eq!(two.status.code(), Some(0));
+    }
+}
+
 #[test]
 fn a_file_of_puzzles() {
     let path = std::env::temp_dir().join(format!("backtrack-cli-{}.txt", std::process::id()));

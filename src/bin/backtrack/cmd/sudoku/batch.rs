@@ -2,7 +2,8 @@
 //!
 //! The lines come in batches ([`Incoming`]: a file read as they are asked for, standard input
 //! and pipes on a reading thread); the main thread takes what has arrived (up to a chunk),
-//! solves it (on a rayon pool when `--jobs` > 1), writes the answers in order, and flushes
+//! solves it (on a rayon pool when `--jobs` > 1 and the chunk is seen to be worth sharing),
+//! writes the answers in order, and flushes
 //! whenever the reader has nothing more ready. Memory holds one chunk and a few batches,
 //! whatever the size of the input, and the first answers come before the input ends.
 
@@ -19,10 +20,37 @@ use std::cell::RefCell;
 use std::io::{self, BufReader, Read, Write};
 use std::sync::mpsc::TryRecvError;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Lines a chunk holds at most, per thread.
 const CHUNK: usize = 1024;
+
+/// The work a chunk of small puzzles must be seen to hold before its rest is shared among
+/// threads: about twice what starting them costs the main thread (0.1 to 0.25 ms, BENCHMARKS.md
+/// §2.1.1), so that `--jobs 2` is not slower than `--jobs 1` on a handful of easy puzzles.
+const WORTH_SHARING: Duration = Duration::from_micros(500);
+
+/// Puzzles in a chunk that are worth sharing whatever they are: the quickest take about a
+/// microsecond each.
+const MANY: usize = 512;
+
+/// Whether `chunk` is a few puzzles known to be quick: fewer than [`MANY`], each a grid of at
+/// most 81 cells, not a variant line, searched for at most two solutions. Only such a chunk
+/// starts on the main thread alone, as its first puzzles, solved there, cannot keep a second
+/// thread idle for long.
+fn few_and_quick(plan: &Plan, chunk: &[(u64, &[u8])]) -> bool {
+    chunk.len() < MANY
+        && matches!(plan.mode, Mode::Solve | Mode::Count { limit: 0..=2 })
+        && chunk.iter().all(|(_, line)| !line.trim_ascii_start().starts_with(b"{") && cells(line) <= 81)
+}
+
+/// Whether the rest of a chunk, `left` puzzles, is worth sharing, `done` puzzles having taken
+/// `spent`: the mean so far times those left (after two puzzles, the first one paying for cold
+/// caches; or at once if the first took that long alone).
+fn worth_sharing(spent: Duration, done: u32, left: usize) -> bool {
+    (done >= 2 || spent > WORTH_SHARING)
+        && spent.as_nanos() * left as u128 > WORTH_SHARING.as_nanos() * u128::from(done.max(1))
+}
 
 /// Characters that count as cells (digits, letters for values past 9, and empty marks).
 fn cells(line: &[u8]) -> usize {
@@ -199,10 +227,10 @@ fn many(
     let mut summary =
         Summary { jobs: plan.jobs, shard: plan.shard.map(|s| s.to_string()), ..Summary::default() };
     let mut status = Status::Solved;
-    let pool = match plan.jobs {
-        1 => None,
-        jobs => rayon::ThreadPoolBuilder::new().num_threads(jobs).build().ok(),
-    };
+    // Started when a chunk is seen to be worth sharing: for most batches, their first. (Started
+    // before the first lines are read, its threads starting meanwhile, it was no faster on
+    // files of 1,000 and 10,000 lines.)
+    let mut pool = None;
     let mut engine = Engine::new(plan.solver);
     let listing = matches!(plan.mode, Mode::All { .. }) && plan.watch.is_none();
     // A trace or an animation writes to the terminal itself: no counter over it.
@@ -256,11 +284,29 @@ fn many(
             }
             Ok(())
         };
+        // Quick puzzles are solved on the main thread until the rest is seen to be worth
+        // sharing: starting threads costs about what fifty easy puzzles do.
+        let mut rest = &chunk[..];
+        if pool.is_none() && plan.jobs > 1 && !listing && chunk.len() > 1 && few_and_quick(plan, &chunk) {
+            let began = Instant::now();
+            let mut done = 0;
+            while let Some((&line, tail)) = rest.split_first() {
+                if worth_sharing(began.elapsed(), done, rest.len()) {
+                    break;
+                }
+                emit(&mut renderer, &solve(plan, &mut engine, line))?;
+                done += 1;
+                rest = tail;
+            }
+        }
+        if pool.is_none() && plan.jobs > 1 && !listing && rest.len() > 1 {
+            pool = rayon::ThreadPoolBuilder::new().num_threads(plan.jobs).build().ok();
+        }
         match &pool {
             // A listing goes out as it is found, on one thread: a puzzle's solutions are never
             // all held (an empty grid has more than memory), and the lines keep their order.
             _ if listing => {
-                for &line in &chunk {
+                for &line in rest {
                     let mut failed = None;
                     let report = {
                         let sink = RefCell::new(|solution: &Board| {
@@ -274,18 +320,17 @@ fn many(
                     emit(&mut renderer, &report)?;
                 }
             }
-            Some(pool) if chunk.len() > 1 => {
+            Some(pool) if rest.len() > 1 => {
                 let reports: Vec<Report> = pool.install(|| {
                     use rayon::prelude::*;
                     // Each worker keeps an engine of its own (for DLX, its own matrix).
-                    chunk
-                        .par_iter()
+                    rest.par_iter()
                         .map_init(|| Engine::new(plan.solver), |engine, &line| solve(plan, engine, line))
                         .collect()
                 });
                 reports.iter().try_for_each(|report| emit(&mut renderer, report))?;
             }
-            _ => chunk.iter().try_for_each(|&line| {
+            _ => rest.iter().try_for_each(|&line| {
                 emit(&mut renderer, &solve_into(plan, &mut engine, line, None, threads))
             })?,
         }
@@ -328,4 +373,28 @@ fn read_error(plan: &Plan, e: io::Error) -> io::Result<Status> {
         super::plan::Input::Puzzle(_) => eprintln!("error: cannot read the input: {e}"),
     }
     Ok(Status::BadInput)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MICROSECOND: Duration = Duration::from_micros(1);
+
+    #[test]
+    fn a_chunk_is_shared_once_its_work_is_seen_to_be_worth_it() {
+        // Fifty easy puzzles, a microsecond or two each: never.
+        for done in 0..50 {
+            assert!(!worth_sharing(MICROSECOND * 2 * done, done, 50 - done as usize));
+        }
+        // A thousand: after the first two.
+        assert!(!worth_sharing(MICROSECOND * 3, 1, 999));
+        assert!(worth_sharing(MICROSECOND * 6, 2, 998));
+        // Eleven hard ones, 30 µs each: the 300 µs they hold are not worth a thread.
+        assert!(!worth_sharing(MICROSECOND * 60, 2, 9));
+        // A first puzzle slow enough alone: at once; else a second is awaited.
+        assert!(worth_sharing(MICROSECOND * 2000, 1, 5));
+        assert!(!worth_sharing(MICROSECOND * 400, 1, 5));
+        assert!(!worth_sharing(MICROSECOND * 2000, 3, 0));
+    }
 }

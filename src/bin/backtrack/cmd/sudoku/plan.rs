@@ -150,9 +150,10 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
 
-    /// Solve on N threads: a batch's puzzles share them out; a hard puzzle alone (a 25×25) has
-    /// its search split into parts, two a thread, once clause learning takes over [default: one
-    /// a core].
+    /// Solve on N threads: a batch's puzzles share them out (a few quick ones stay on one, as
+    /// starting threads would cost more than they do); a hard puzzle alone (a 25×25) has its
+    /// search split into parts, two a thread, once clause learning takes over [default: one a
+    /// core].
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024), allow_negative_numbers = true)]
     jobs: Option<u64>,
 
