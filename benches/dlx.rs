@@ -360,7 +360,7 @@ fn main() {
             "--runs" => runs = args.next().and_then(|a| a.parse().ok()).expect("a number"),
             "--only" => only = args.next().expect("x, c or m"),
             "--bench" => {}
-            _ => dir = PathBuf::from(arg),
+            _ => dir = common::given_path(&arg),
         }
     }
     if only.is_empty() || only == "x" {

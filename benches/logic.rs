@@ -44,7 +44,7 @@ fn main() {
         match arg.as_str() {
             "--only" => only = args.next(),
             "--bench" => {}
-            _ => dir = PathBuf::from(arg),
+            _ => dir = common::given_path(&arg),
         }
     }
     println!(

@@ -65,7 +65,7 @@ fn main() {
             "--engines" => engines_only = true,
             "--fastest" => fastest_only = true,
             "--bench" => {}
-            _ => dir = PathBuf::from(arg),
+            _ => dir = common::given_path(&arg),
         }
     }
     println!("| set | puzzles | order | puzzles/s | nodes/puzzle | given up |");

@@ -19,6 +19,8 @@ use backtrack::sudoku::{Board, ExactCover};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+mod common;
+
 const SETS: [&str; 9] = [
     "gecode_16x16.txt",
     "janko_16x16.txt",
@@ -72,18 +74,20 @@ fn main() {
             "--max-guesses" => max_guesses = args.next().and_then(|a| a.parse().ok()).expect("a number"),
             "--only" => only = args.next(),
             "--bench" => {}
-            _ => dir = PathBuf::from(arg),
+            _ => dir = common::given_path(&arg),
         }
     }
     println!(
         "| set | solver | puzzles | puzzles/s | guesses or nodes/puzzle | slowest ms | given up | refused |"
     );
     println!("|---|---|---:|---:|---:|---:|---:|---:|");
+    let mut read_sets = 0;
     for set in SETS.iter().filter(|s| only.as_deref().is_none_or(|o| s.contains(o))) {
         let Ok(text) = std::fs::read_to_string(dir.join(set)) else {
             eprintln!("skipping {set}: not in {}", dir.display());
             continue;
         };
+        read_sets += 1;
         // Each solver reads the set anew: the tables of a grid (a jigsaw's, a killer's: each
         // puzzle's own) are made by the first search on it and kept by its geometry, and each
         // solver pays for them in its own time.
@@ -160,6 +164,10 @@ fn main() {
             peer.add(start.elapsed(), nodes, found >= 1);
         }
         peer.row(set, "dlx crate", refused + boards.len() - houses_only.len());
+    }
+    if read_sets == 0 {
+        eprintln!("error: no set in {} (give the folder of the variant sets as the argument)", dir.display());
+        std::process::exit(2);
     }
 }
 
