@@ -92,7 +92,7 @@ fn the_examples_stop_at_their_budgets_with_status_3() {
     // within 149; stopped between them, one solution is said in the singular.
     let (code, out, err) = example("queens", &["8", "--count", "--max-nodes", "120"]);
     assert_eq!((code, out.trim()), (Some(3), "1"), "{err}");
-    assert!(err.contains("at least 1 solution\n"), "{err}");
+    assert!(err.contains("stopped at the budget of 120 nodes: at least 1 solution\n"), "{err}");
     // The same sentence without a budget: one queen on a board of one, two on a board of four.
     let (code, out, _) = example("queens", &["1", "--all"]);
     assert_eq!((code, out.lines().last()), (Some(0), Some("1 solution")));

@@ -609,12 +609,14 @@ fn solutions(n: u64) -> String {
 /// `notes`), 1 if there are none, 0 else.
 fn status(budget: &Budget, found: u64, notes: &mut dyn Write) -> Status {
     if budget.exceeded() {
-        let _ = writeln!(
-            notes,
-            "stopped at the budget after {} nodes: at least {}",
-            budget.spent(),
-            solutions(found)
-        );
+        // The node that passed a bound of nodes is counted in what was spent: the bound is said.
+        let (limit, spent) = (budget.node_limit(), budget.spent());
+        let bound = if spent > limit {
+            format!("the budget of {limit} nodes")
+        } else {
+            format!("the time limit after {spent} nodes")
+        };
+        let _ = writeln!(notes, "stopped at {bound}: at least {}", solutions(found));
         Status::Stopped
     } else if found == 0 {
         Status::NoSolution
