@@ -44,6 +44,10 @@ pub const MAX_SIDE: usize = 25;
 /// diagonals and its windows (16 on 25×25: four by four squares of five).
 pub const MAX_HOUSES: usize = 3 * MAX_SIDE + 2 + 16;
 
+/// The cells of the classic 9×9 grid ([`Geometry::classic`]): the length of its line, which
+/// the band engine reads itself.
+pub const CLASSIC_CELLS: usize = classic::CELLS;
+
 /// The sides whose grids the text reader recognises by their number of cells alone.
 pub const SIDES: std::ops::RangeInclusive<usize> = 4..=MAX_SIDE;
 

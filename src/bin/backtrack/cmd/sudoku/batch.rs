@@ -15,6 +15,7 @@ use super::shape::ReadError;
 use crate::cmd::Status;
 use crate::cmd::{Batch, Hashing, Incoming};
 use backtrack::split::{InputHash, Run};
+use backtrack::sudoku::geometry::CLASSIC_CELLS;
 use backtrack::sudoku::{Board, ParseError};
 use std::cell::RefCell;
 use std::io::{self, BufReader, Read, Write};
@@ -35,13 +36,15 @@ const WORTH_SHARING: Duration = Duration::from_micros(500);
 const MANY: usize = 512;
 
 /// Whether `chunk` is a few puzzles known to be quick: fewer than [`MANY`], each a grid of at
-/// most 81 cells, not a variant line, searched for at most two solutions. Only such a chunk
-/// starts on the main thread alone, as its first puzzles, solved there, cannot keep a second
-/// thread idle for long.
+/// most the classic grid's cells, not a variant line, searched for at most two solutions. Only
+/// such a chunk starts on the main thread alone, as its first puzzles, solved there, cannot keep
+/// a second thread idle for long.
 fn few_and_quick(plan: &Plan, chunk: &[(u64, &[u8])]) -> bool {
     chunk.len() < MANY
         && matches!(plan.mode, Mode::Solve | Mode::Count { limit: 0..=2 })
-        && chunk.iter().all(|(_, line)| !line.trim_ascii_start().starts_with(b"{") && cells(line) <= 81)
+        && chunk
+            .iter()
+            .all(|(_, line)| !line.trim_ascii_start().starts_with(b"{") && cells(line) <= CLASSIC_CELLS)
 }
 
 /// Whether the rest of a chunk, `left` puzzles, is worth sharing, `done` puzzles having taken

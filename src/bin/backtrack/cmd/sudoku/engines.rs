@@ -4,6 +4,7 @@ use super::plan::{Format, Mode, Order, Plan, Solver};
 use super::report::{Counters, Grading, Report, Verdict};
 use super::shape::{ReadError, supports};
 use backtrack::sudoku::bitboard::{Forced, Propagation};
+use backtrack::sudoku::geometry::CLASSIC_CELLS;
 use backtrack::sudoku::logic::{self, Grade};
 use backtrack::sudoku::{Board, Cell, ExactCover, Placement, bitboard, search};
 use backtrack::watch::{Counters as WatchCounters, Layout, Recorder, Watcher};
@@ -127,7 +128,7 @@ impl Engine {
         if let Engine::Bitboard(search) = self
             && plan.format != Some(Format::Json)
             && plan.shape.is_plain()
-            && text.len() == CLASSIC_LINE
+            && text.len() == CLASSIC_CELLS
         {
             search.restart(text).map_err(ReadError::Parse)?;
             let (start, limits) = limits(plan);
@@ -137,9 +138,6 @@ impl Engine {
         Ok(self.search_into(plan, &plan.shape.read(text)?, line, sink, threads))
     }
 }
-
-/// The length of a classic grid's line, which the band engine reads itself.
-const CLASSIC_LINE: usize = 81;
 
 /// The general engine's search, on any grid.
 fn search_general(board: &Board, limits: Limits<'_>) -> Found {
