@@ -223,14 +223,14 @@ fn what_cannot_be_done_says_why() {
         let stderr = text(&out.stderr);
         assert!(stderr.contains(why), "{args:?}: {stderr}");
     };
-    let killer6 = format!(
-        r#"{{"size":6,"boxes":"2x3","givens":"{}","cages":[{{"sum":3,"cells":[0,1]}}]}}"#,
-        ".".repeat(36)
+    let killer16 = format!(
+        r#"{{"size":16,"boxes":"4x4","givens":"{}","cages":[{{"sum":3,"cells":[0,1]}}]}}"#,
+        ".".repeat(256)
     );
     refused(
-        &["sudoku", "--explain", &killer6],
+        &["sudoku", "--explain", &killer16],
         "",
-        "the logic solver takes killer cages on the classic 9×9 grid only, not 6×6 (2×3 boxes), killer: solve without it",
+        "the logic solver takes killer cages on grids of side 9 at most, not 16×16, killer: solve without it",
     );
     refused(&["sudoku", "--solver", "bitboard", &sixteen], "", "the band engine is the classic 9×9 grid's");
     refused(

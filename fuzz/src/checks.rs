@@ -8,7 +8,7 @@
 use super::grids;
 use backtrack::sudoku::bitboard::{self, Outcome, Propagation, triad::TriadSearch};
 use backtrack::sudoku::logic::{self, Builtin};
-use backtrack::sudoku::{Board, Candidate, Cell, Digit, ExactCover};
+use backtrack::sudoku::{Board, Candidate, Cell, Digit, ExactCover, Geometry};
 use backtrack::{Budget, stack_assumptions};
 use cpu_time::{ProcessTime, ThreadTime};
 use std::time::Duration;
@@ -281,8 +281,10 @@ fn steps_hold<S>(
 }
 
 /// Killers: the logic solver's steps on a killer are true of every solution. The input picks
-/// a killer of the generator (its first eight bytes the seed) and empties a given for each
-/// further byte (so the puzzle may have several solutions); the general engine enumerates its
+/// a killer of the generator (its first eight bytes the seed, the next its grid: the classic
+/// one half the time, else 4×4, 5×5, 6×6 either way, 8×8, X-Sudoku or a 6×6 jigsaw) and
+/// empties a given for each further byte (so the puzzle may have several solutions); the
+/// general engine enumerates its
 /// solutions, up to [`MOST`] (a killer with more is skipped), Dancing Links on the cages'
 /// value combinations must find the same ones, and no step may remove a candidate that one of
 /// them holds, nor place a value they do not all hold (a guess: one that some solution
@@ -292,14 +294,27 @@ pub fn killer_sound(data: &[u8]) {
     use backtrack::sudoku::search::Solutions;
     let Some((seed, rest)) = data.split_first_chunk::<8>() else { return };
     let seed = u64::from_le_bytes(*seed);
-    let Some(puzzle) = timed("generating", || Generator::new(seed).killer(true).max_tries(2).puzzle(0))
-    else {
+    let Some((&pick, rest)) = rest.split_first() else { return };
+    let grid = match pick % 16 {
+        0 => Geometry::of_side(4),
+        1 => Geometry::of_side(5),
+        2 => Geometry::boxed(2, 3),
+        3 => Geometry::boxed(3, 2),
+        4 => Geometry::boxed(2, 4),
+        5 => Geometry::classic().with_extras(&[backtrack::sudoku::Extra::Diagonals]),
+        6 => Geometry::jigsaw(6, "AAABBBAACCBBDACCBEDDCCEEDFFFFEDDFFEE"),
+        _ => Ok(Geometry::classic()),
+    }
+    .expect("the grids are well made");
+    let generator =
+        Generator::new(seed).killer(true).max_tries(2).geometry(&grid).expect("killers of side 9 at most");
+    let Some(puzzle) = timed("generating", || generator.puzzle(0)) else {
         return;
     };
     let geometry = puzzle.board.geometry().clone();
     let mut values = puzzle.board.values();
     for &byte in rest {
-        values[usize::from(byte) % 81] = 0;
+        values[usize::from(byte) % geometry.cells()] = 0;
     }
     let board = Board::from_values(&geometry, &values).expect("fewer givens of a killer still fit");
     let mut search = Solutions::new(&board).budget(&bitboard::Budget::nodes(20_000));

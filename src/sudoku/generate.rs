@@ -191,7 +191,8 @@ impl Generator {
 
     /// Make the puzzles on this grid of houses: any size from 4×4 to 25×25, boxes of any shape,
     /// jigsaw regions, the diagonals and windows (see the module docs for how). Refused, with
-    /// the reason: cages (a killer's are made by [`Generator::killer`], on the classic grid) and
+    /// the reason: cages (a killer's are made by [`Generator::killer`], on grids of side 9 at
+    /// most) and
     /// the rules between cells, which the logic solver cannot grade.
     ///
     /// ```
@@ -208,15 +209,18 @@ impl Generator {
     pub fn geometry(mut self, geometry: &Geometry) -> Result<Generator, String> {
         if !geometry.cages().is_empty() {
             return Err(
-                "the generator makes its own cages (killers, on the classic grid): give a grid without them"
+                "the generator makes its own cages (killers, on grids of side 9 at most): give a grid without them"
                     .into(),
             );
         }
         // Its fillings and its checks of uniqueness read houses (and a killer's cages).
         if let Some(rule) = geometry.relation() {
+            return Err(format!("the generator makes puzzles of houses (and killers), not {}", rule.name()));
+        }
+        if self.killer && geometry.side() > KILLER_SIDE {
             return Err(format!(
-                "the generator makes puzzles of houses (and killers on the classic grid), not {}",
-                rule.name()
+                "killers are made on grids of side {KILLER_SIDE} at most (the logic solver grades them), not {}",
+                geometry.name()
             ));
         }
         // The generator grades every puzzle with the logic solver.
@@ -251,7 +255,8 @@ impl Generator {
     /// values, the sum of each known), then as many givens emptied as leave one solution, which
     /// is often all of them. The puzzle's board carries the cages in its geometry. A killer the
     /// logic solver cannot grade within [`KILLER_STEPS`] steps is passed over, as one of
-    /// another grade is. Killers are made on the classic grid: with another
+    /// another grade is. Killers are made on grids of side [`KILLER_SIDE`] at most (any box
+    /// shape, jigsaw regions, the diagonals: the logic solver grades them there); on a larger
     /// [`geometry`](Generator::geometry), [`puzzle`](Generator::puzzle) makes none.
     ///
     /// ```
@@ -285,7 +290,7 @@ impl Generator {
             SplitMix64::new(self.seed).next_u64() ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15),
         );
         let classic = self.geometry.is_classic();
-        if self.killer && !classic {
+        if self.killer && self.geometry.side() > KILLER_SIDE {
             return None;
         }
         let orbits = self.symmetry.orbits(&self.geometry);
@@ -297,7 +302,11 @@ impl Generator {
                 let Some(grid) = self.random_grid(&mut random) else { continue };
                 grid
             };
-            let geometry = if self.killer { cages(&solution, &mut random) } else { self.geometry.clone() };
+            let geometry = if self.killer {
+                cages(&self.geometry, &solution, &mut random)
+            } else {
+                self.geometry.clone()
+            };
             let (board, minimal) = minimal(&geometry, &solution, &orbits, &mut random);
             let report = if self.killer || !classic {
                 let steps = if self.killer { KILLER_STEPS } else { GRADING_STEPS };
@@ -409,6 +418,10 @@ fn board_in(geometry: &Geometry, cells: &[u8]) -> Board {
 /// hard ones can take it minutes.
 pub const KILLER_STEPS: u64 = 20_000;
 
+/// The largest side of a grid the generator makes killers on: the logic solver's cage steps
+/// reason on sets of values 1 to 9.
+pub const KILLER_SIDE: usize = 9;
+
 /// The most steps the logic solver may take to grade a puzzle on a grid other than the classic
 /// one (its trials on a 16×16 grid can take it minutes).
 pub const GRADING_STEPS: u64 = 20_000;
@@ -421,12 +434,13 @@ pub const COMPLETION_GUESSES: u64 = 10_000;
 /// solution; past it the given stays.
 pub const UNIQUENESS_GUESSES: u64 = 1_000;
 
-/// The classic grid with `solution` cut into cages: each grown from a random cell by random
+/// `geometry`'s grid with `solution` cut into cages: each grown from a random cell by random
 /// side-by-side cells of other values, to two to four cells (fewer where no neighbour is
 /// left), its sum the sum of its values.
-fn cages(solution: &[u8], random: &mut SplitMix64) -> Geometry {
-    let mut cage_of = [usize::MAX; classic::CELLS];
-    let mut order: Vec<usize> = (0..classic::CELLS).collect();
+fn cages(geometry: &Geometry, solution: &[u8], random: &mut SplitMix64) -> Geometry {
+    let side = geometry.side();
+    let mut cage_of = vec![usize::MAX; geometry.cells()];
+    let mut order: Vec<usize> = (0..geometry.cells()).collect();
     random.shuffle(&mut order);
     let mut cages: Vec<Vec<usize>> = Vec::new();
     for start in order {
@@ -440,12 +454,12 @@ fn cages(solution: &[u8], random: &mut SplitMix64) -> Geometry {
             let mut next: Vec<usize> = cage
                 .iter()
                 .flat_map(|&c| {
-                    let (r, col) = (c / SIDE, c % SIDE);
+                    let (r, col) = (c / side, c % side);
                     [
-                        (r > 0).then(|| c - SIDE),
-                        (r + 1 < SIDE).then(|| c + SIDE),
+                        (r > 0).then(|| c - side),
+                        (r + 1 < side).then(|| c + side),
                         (col > 0).then(|| c - 1),
-                        (col + 1 < SIDE).then(|| c + 1),
+                        (col + 1 < side).then(|| c + 1),
                     ]
                 })
                 .flatten()
@@ -469,7 +483,7 @@ fn cages(solution: &[u8], random: &mut SplitMix64) -> Geometry {
             Cage::new(cells, Some(sum))
         })
         .collect();
-    Geometry::classic().with_cages(cages).expect("cages of different values, their sums made")
+    geometry.with_cages(cages).expect("cages of different values, their sums made")
 }
 
 /// The solution with as many groups of cells emptied as leave one solution, in random order;

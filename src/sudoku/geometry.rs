@@ -835,7 +835,7 @@ impl Geometry {
 }
 
 /// The classic 9×9 grid's sizes and tables, for the fast paths that stay fixed to it (the band
-/// engine has its own; the generator makes its classic puzzles and killers on it).
+/// engine has its own; the generator makes its classic puzzles on it).
 pub(crate) mod classic {
     use super::{Geometry, House};
     use std::sync::OnceLock;

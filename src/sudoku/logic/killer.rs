@@ -1,20 +1,23 @@
 //! Killer cages, as a person solves them: the combinations a cage's sum allows (cage
-//! combination), and the 45 rule (innies and outies: a house holds 1 to 9, which add up to 45).
+//! combination), and the 45 rule (innies and outies: a house holds 1 to 9, which add up to 45;
+//! on a grid of side N, 1 to N, which add up to N(N + 1)/2: 10 on 4×4, 21 on 6×6).
 //!
 //! Both rest on one question: which values can each cell of a group of different values take
 //! when the group adds up to a sum? [`support`] answers it for any group of up to nine cells
 //! (a cage, or the cells a house leaves out of its cages) by dynamic programming over the
 //! values used so far (2⁹ sets a cell), so that the answer respects each cell's candidates
-//! and not only the sum.
+//! and not only the sum: hence grids of side 9 at most.
 
 use super::step::{Explain, and_list, set};
 use super::{Builtin, Grid, Step};
 use crate::sudoku::{Candidate, Cell, Cells, Digits, Geometry, House};
 use std::fmt;
 
-/// The cages of a killer on the classic grid, as the logic solver reads them.
+/// The cages of a killer (a grid of side 9 at most), as the logic solver reads them.
 #[derive(Debug)]
 pub(super) struct Cages {
+    /// What each house adds up to: 1 + 2 + … + the side.
+    pub(super) total: u32,
     /// Each cage's cells and sum (a cage without a sum only keeps its values apart).
     pub(super) cages: Vec<(Vec<Cell>, Option<u32>)>,
     /// The cage of each cell, if any.
@@ -34,12 +37,17 @@ impl Cages {
                 for &i in &cage.cells {
                     cage_of[i] = Some(k as u8);
                 }
-                let cells = cage.cells.iter().filter_map(|&i| geometry.cell_checked(i)).collect();
+                // In reading order, as the steps name them.
+                let mut cells: Vec<Cell> =
+                    cage.cells.iter().filter_map(|&i| geometry.cell_checked(i)).collect();
+                cells.sort_unstable();
                 (cells, cage.sum)
             })
             .collect();
-        let bands = bands(geometry, &cages, &cage_of);
-        Cages { cages, cage_of, bands }
+        let side = geometry.side() as u32;
+        let total = side * (side + 1) / 2;
+        let bands = bands(geometry, &cages, &cage_of, total);
+        Cages { total, cages, cage_of, bands }
     }
 }
 
@@ -299,11 +307,13 @@ impl Explain for CageCombination {
 
 /// The 45 rule: the cages inside a house add up to `inside`, so the house's other cells (the
 /// innies) add up to 45 − `inside`; or the cages that cover a house reach out of it by cells
-/// (the outies) that add up to their sum − 45.
+/// (the outies) that add up to their sum − 45. (On a grid of side N, N(N + 1)/2 for 45.)
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Innies {
     /// The house.
     pub house: House,
+    /// What the house adds up to: 45 on the classic grid.
+    pub total: u32,
     /// Whether the cells are outside the house (outies) or inside it (innies).
     pub outies: bool,
     /// The cells whose sum the rule gives, and what it rules out.
@@ -332,24 +342,26 @@ pub(super) fn find_innies(grid: &Grid) -> Option<Step> {
             .filter(|c| cages.cage_of[c.index()].is_none_or(|k| !inner.contains(&usize::from(k))))
             .collect();
         let inside_sum = sum_of(&inner);
-        if !innies.is_empty() && innies.len() < 5 && inside_sum <= 45 {
-            if let Some(step) = rule(grid, house, false, innies, 45 - inside_sum) {
+        let total = cages.total;
+        if !innies.is_empty() && innies.len() < 5 && inside_sum <= total {
+            if let Some(step) = rule(grid, (house, total), false, innies, total - inside_sum) {
                 return Some(step);
             }
         }
         // Outies: when every cell of the house is in a cage, the cells of those cages outside
-        // the house add up to their sum − 45. Different values only if they see each other.
+        // the house add up to their sum − the house's. Different values only if they see each
+        // other.
         if cells.iter().all(|c| cages.cage_of[c.index()].is_some()) {
             let outies: Vec<Cell> = met
                 .iter()
                 .flat_map(|&k| cages.cages[k].0.iter().copied())
                 .filter(|c| !cells.contains(c))
                 .collect();
-            let total = sum_of(&met);
             let apart =
                 outies.iter().enumerate().all(|(i, a)| outies[i + 1..].iter().all(|&b| grid.sees(*a, b)));
-            if !outies.is_empty() && outies.len() < 5 && apart && total >= 45 {
-                if let Some(step) = rule(grid, house, true, outies, total - 45) {
+            let covered = sum_of(&met);
+            if !outies.is_empty() && outies.len() < 5 && apart && covered >= total {
+                if let Some(step) = rule(grid, (house, total), true, outies, covered - total) {
                     return Some(step);
                 }
             }
@@ -358,10 +370,11 @@ pub(super) fn find_innies(grid: &Grid) -> Option<Step> {
     None
 }
 
-/// The step of the 45 rule on `cells` adding up to `sum`, if it rules out a candidate.
-fn rule(grid: &Grid, house: House, outies: bool, cells: Vec<Cell>, sum: u32) -> Option<Step> {
+/// The step of the 45 rule on `cells` adding up to `sum`, if it rules out a candidate (`house`
+/// adding up to `total`).
+fn rule(grid: &Grid, (house, total): (House, u32), outies: bool, cells: Vec<Cell>, sum: u32) -> Option<Step> {
     let (group, eliminations) = GroupSum::narrow(grid, &cells, sum)?;
-    Some(Step::new(Innies { house, outies, group }, vec![], eliminations))
+    Some(Step::new(Innies { house, total, outies, group }, vec![], eliminations))
 }
 
 impl Explain for Innies {
@@ -374,11 +387,11 @@ impl Explain for Innies {
     }
 
     fn write(&self, _: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Innies { house, outies, group: GroupSum { cells, sum, combinations, kept } } = self;
+        let Innies { house, total, outies, group: GroupSum { cells, sum, combinations, kept } } = self;
         let (kind, how) = if *outies {
             ("outies", format!("the cages that cover {house} reach out of it by"))
         } else {
-            ("innies", format!("{house} adds up to 45, and outside the cages inside it are"))
+            ("innies", format!("{house} adds up to {total}, and outside the cages inside it are"))
         };
         let cells = and_list(cells);
         let sum_words = if self.group.cells.len() == 1 {
@@ -388,7 +401,7 @@ impl Explain for Innies {
         };
         write!(
             f,
-            "45 rule ({kind}): {how} {cells}, {sum_words}: {}, so {}",
+            "{total} rule ({kind}): {how} {cells}, {sum_words}: {}, so {}",
             alternatives(combinations),
             keeping(kept)
         )
@@ -424,6 +437,8 @@ pub struct BandSum {
     pub last: House,
     /// How many houses the band holds.
     pub count: usize,
+    /// What each house adds up to: 45 on the classic grid.
+    pub each: u32,
     /// What the cages mostly inside the band add up to.
     pub caged: u32,
     /// The cells of those cages outside the band.
@@ -440,15 +455,16 @@ const BAND_CELLS: usize = 6;
 
 pub(super) fn find_bands(grid: &Grid) -> Option<Step> {
     grid.cages()?.bands.iter().find_map(|band| {
-        let Band { first, last, count, caged, outies, innies, difference } = band;
+        let Band { first, last, count, each, caged, outies, innies, difference } = band;
         let eliminations = band_support(grid, outies, innies, *difference);
         if eliminations.is_empty() {
             return None;
         }
         let kept = kept(grid, &eliminations);
-        let (first, last, count, caged) = (*first, *last, *count, *caged);
+        let (first, last, count, each, caged) = (*first, *last, *count, *each, *caged);
         let (outies, innies) = (outies.clone(), innies.clone());
-        Some(Step::new(BandSum { first, last, count, caged, outies, innies, kept }, vec![], eliminations))
+        let band = BandSum { first, last, count, each, caged, outies, innies, kept };
+        Some(Step::new(band, vec![], eliminations))
     })
 }
 
@@ -459,6 +475,7 @@ pub(super) struct Band {
     first: House,
     last: House,
     count: usize,
+    each: u32,
     caged: u32,
     outies: Vec<Cell>,
     innies: Vec<Cell>,
@@ -468,8 +485,14 @@ pub(super) struct Band {
 /// The bands of a killer's grid the step reads, made once with its cages: rows, columns and
 /// boxes (in reading order), from either end, two houses up to all but one (a single house is
 /// the plain 45 rule's), not whole rows of boxes (those are rows'), with six cells at most
-/// between their outies and innies.
-fn bands(geometry: &Geometry, cages: &[(Vec<Cell>, Option<u32>)], cage_of: &[Option<u8>]) -> Vec<Band> {
+/// between their outies and innies. Each house adds up to `each`. (A grid without boxes, a
+/// Latin square or a jigsaw, has bands of rows and columns only.)
+fn bands(
+    geometry: &Geometry,
+    cages: &[(Vec<Cell>, Option<u32>)],
+    cage_of: &[Option<u8>],
+    each: u32,
+) -> Vec<Band> {
     let side = geometry.side();
     let of_kind = |kind: fn(&House) -> bool| -> Vec<usize> {
         (0..geometry.houses().len()).filter(|&h| kind(&geometry.house(h))).collect()
@@ -479,7 +502,7 @@ fn bands(geometry: &Geometry, cages: &[(Vec<Cell>, Option<u32>)], cage_of: &[Opt
     let boxes = of_kind(|h| matches!(h, House::Box(_)));
     let box_cols = geometry.boxes().map_or(side, |(_, c)| side / c);
     let mut bands = Vec::new();
-    for line in [rows, cols, boxes] {
+    for line in [rows, cols, boxes].into_iter().filter(|line| !line.is_empty()) {
         let is_boxes = matches!(geometry.house(line[0]), House::Box(_));
         for reversed in [false, true] {
             let mut order = line.clone();
@@ -508,9 +531,9 @@ fn bands(geometry: &Geometry, cages: &[(Vec<Cell>, Option<u32>)], cage_of: &[Opt
                 outies.sort_unstable();
                 innies.sort_unstable();
                 let caged: u32 = joined.iter().filter_map(|&i| cages[i].1).sum();
-                let difference = i64::from(caged) - 45 * k as i64;
+                let difference = i64::from(caged) - i64::from(each) * k as i64;
                 let (first, last) = (geometry.house(band[0]), geometry.house(band[k - 1]));
-                bands.push(Band { first, last, count: k, caged, outies, innies, difference });
+                bands.push(Band { first, last, count: k, each, caged, outies, innies, difference });
             }
         }
     }
@@ -596,13 +619,13 @@ impl Explain for BandSum {
     }
 
     fn write(&self, _: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let BandSum { first, last, count, caged, outies, innies, kept } = self;
+        let BandSum { first, last, count, each, caged, outies, innies, kept } = self;
         let kind = match first {
             House::Row(_) => "rows",
             House::Col(_) => "columns",
             _ => "boxes",
         };
-        let total = 45 * *count as i64;
+        let total = i64::from(*each) * *count as i64;
         let mut sides = Vec::new();
         if !outies.is_empty() {
             let word = if outies.len() == 1 { "an outie" } else { "outies" };
@@ -622,7 +645,7 @@ impl Explain for BandSum {
         };
         write!(
             f,
-            "45 rule on {count} {kind} ({first} to {last} add up to {total}): the cages mostly in them add up to \
+            "{each} rule on {count} {kind} ({first} to {last} add up to {total}): the cages mostly in them add up to \
              {caged} and {}, so {equation}; so {}",
             sides.join(" and "),
             keeping(kept)

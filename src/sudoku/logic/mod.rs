@@ -99,8 +99,9 @@ pub mod evidence {
 /// It takes every geometry of houses (any size, any box shape, jigsaw regions, the diagonals
 /// and windoku windows), where each technique reasons on the grid's own houses and peers; the
 /// relations between cells (a knight's or a king's move apart are peers, side by side cells
-/// are read by the non-consecutive step); and killer cages on the classic grid. Rules of the
-/// user's own and cages on other grids are refused: no technique reasons on them.
+/// are read by the non-consecutive step); and killer cages on grids of side 9 at most (4×4,
+/// 6×6, jigsaws, the diagonals: their houses add up to 1 + 2 + … + the side). Rules of the
+/// user's own and cages on larger grids are refused: no technique reasons on them.
 ///
 /// ```
 /// use backtrack::sudoku::{Cage, Extra, Geometry, logic};
@@ -108,7 +109,9 @@ pub mod evidence {
 /// let anti_knight = Geometry::classic().with_extras(&[Extra::AntiKnight])?;
 /// assert!(logic::supports(&anti_knight).is_ok());
 /// let caged = Geometry::boxed(2, 3)?.with_cages(vec![Cage::new(vec![0, 1], Some(3))])?;
-/// assert!(logic::supports(&caged).unwrap_err().contains("classic 9×9 grid only"));
+/// assert!(logic::supports(&caged).is_ok());
+/// let large = Geometry::boxed(4, 4)?.with_cages(vec![Cage::new(vec![0, 1], Some(3))])?;
+/// assert!(logic::supports(&large).unwrap_err().contains("side 9 at most"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn supports(geometry: &crate::sudoku::Geometry) -> Result<(), String> {
@@ -119,8 +122,8 @@ pub fn supports(geometry: &crate::sudoku::Geometry) -> Result<(), String> {
             rule.name()
         ));
     }
-    if !geometry.cages().is_empty() && !geometry.is_classic_killer() {
-        return Err(format!("the logic solver takes killer cages on the classic 9×9 grid only, not {name}"));
+    if !geometry.cages().is_empty() && geometry.side() > 9 {
+        return Err(format!("the logic solver takes killer cages on grids of side 9 at most, not {name}"));
     }
     Ok(())
 }

@@ -74,8 +74,9 @@ pub struct Args {
     /// Make killers: the solution cut into cages of 2 to 4 cells, each with its sum, and the
     /// givens emptied while one solution is left (often every one). Each killer is one line
     /// of the variant file (JSON: size, boxes, givens, cages, solution, grade), which
-    /// `backtrack sudoku -f` reads back; `--format text` draws its grid and cages.
-    #[arg(long, conflicts_with_all = ["symmetry", "size", "boxes", "regions", "rules"])]
+    /// `backtrack sudoku -f` reads back; `--format text` draws its grid and cages. Any grid of
+    /// side 9 at most: `--size`, `--boxes`, `--regions`, `--rules diagonals`.
+    #[arg(long, conflicts_with = "symmetry")]
     killer: bool,
 
     /// A grid of side N (4 to 25): square boxes where N is a square, else 2x3, 2x4, 3x4, ...;
@@ -171,6 +172,9 @@ struct Made {
     /// The grid, as the variant file gives it, when the puzzle's length does not say it.
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     grid: Option<GridFields>,
+    /// The grid's fields whatever its length says: a killer's line gives them all.
+    #[serde(skip)]
+    whole_grid: GridFields,
 }
 
 /// The fields of the variant file that give a grid.
@@ -199,12 +203,17 @@ impl GridFields {
         {
             return None;
         }
-        Some(GridFields {
-            size: side,
+        Some(GridFields::whole(geometry))
+    }
+
+    /// The fields of `geometry`, all of them.
+    fn whole(geometry: &Geometry) -> GridFields {
+        GridFields {
+            size: geometry.side(),
             boxes: geometry.boxes().map(|(r, c)| format!("{r}x{c}")),
-            regions,
+            regions: geometry.region_map().or_else(|| geometry.extra_region_map()),
             rules: geometry.extras().iter().map(|e| e.name()).collect(),
-        })
+        }
     }
 }
 
@@ -219,8 +228,8 @@ struct CageLine {
 #[derive(Serialize)]
 struct VariantLine<'m> {
     id: String,
-    size: usize,
-    boxes: &'static str,
+    #[serde(flatten)]
+    grid: &'m GridFields,
     givens: &'m str,
     cages: &'m [CageLine],
     solution: &'m str,
@@ -248,6 +257,7 @@ impl Made {
             }),
             grid: GridFields::of(puzzle.board.geometry())
                 .filter(|_| puzzle.board.geometry().cages().is_empty()),
+            whole_grid: GridFields::whole(puzzle.board.geometry()),
         }
     }
 
@@ -278,8 +288,7 @@ impl Made {
     fn variant_line(&self, cages: &[CageLine]) -> io::Result<String> {
         let line = VariantLine {
             id: format!("killer-{}-{}", self.seed, self.number),
-            size: 9,
-            boxes: "3x3",
+            grid: &self.whole_grid,
             givens: &self.puzzle,
             cages,
             solution: &self.solution,
