@@ -366,6 +366,12 @@ fn killers_of_every_small_grid_are_unique_and_explained_truly() {
     read_back(&["--killer", "--boxes", "2x3", "--count", "3", "--seed", "2"]);
     read_back(&["--killer", "--regions", JIGSAW_6, "--count", "2", "--seed", "2"]);
     read_back(&["--killer", "--size", "4", "--count", "2", "--seed", "2"]);
+    // In JSON too, a killer whose length does not give its boxes says them.
+    let out =
+        run_backtrack(&["generate", "--killer", "--boxes", "3x2", "--format", "json", "--seed", "1"], b"");
+    let made: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!((&made["size"], &made["boxes"]), (&serde_json::json!(6), &serde_json::json!("3x2")));
+    assert!(made["cages"].as_array().is_some_and(|cages| !cages.is_empty()), "{made}");
 }
 
 /// `backtrack generate ARGS` prints lines of the variant file, and `backtrack sudoku -f` solves

@@ -192,8 +192,7 @@ impl Generator {
     /// Make the puzzles on this grid of houses: any size from 4×4 to 25×25, boxes of any shape,
     /// jigsaw regions, the diagonals and windows (see the module docs for how). Refused, with
     /// the reason: cages (a killer's are made by [`Generator::killer`], on grids of side 9 at
-    /// most) and
-    /// the rules between cells, which the logic solver cannot grade.
+    /// most) and the rules between cells, which the logic solver cannot grade.
     ///
     /// ```
     /// use backtrack::sudoku::generate::Generator;

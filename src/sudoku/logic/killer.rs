@@ -344,7 +344,7 @@ pub(super) fn find_innies(grid: &Grid) -> Option<Step> {
         let inside_sum = sum_of(&inner);
         let total = cages.total;
         if !innies.is_empty() && innies.len() < 5 && inside_sum <= total {
-            if let Some(step) = rule(grid, (house, total), false, innies, total - inside_sum) {
+            if let Some(step) = rule(grid, house, total, false, innies, total - inside_sum) {
                 return Some(step);
             }
         }
@@ -361,7 +361,7 @@ pub(super) fn find_innies(grid: &Grid) -> Option<Step> {
                 outies.iter().enumerate().all(|(i, a)| outies[i + 1..].iter().all(|&b| grid.sees(*a, b)));
             let covered = sum_of(&met);
             if !outies.is_empty() && outies.len() < 5 && apart && covered >= total {
-                if let Some(step) = rule(grid, (house, total), true, outies, covered - total) {
+                if let Some(step) = rule(grid, house, total, true, outies, covered - total) {
                     return Some(step);
                 }
             }
@@ -372,7 +372,7 @@ pub(super) fn find_innies(grid: &Grid) -> Option<Step> {
 
 /// The step of the 45 rule on `cells` adding up to `sum`, if it rules out a candidate (`house`
 /// adding up to `total`).
-fn rule(grid: &Grid, (house, total): (House, u32), outies: bool, cells: Vec<Cell>, sum: u32) -> Option<Step> {
+fn rule(grid: &Grid, house: House, total: u32, outies: bool, cells: Vec<Cell>, sum: u32) -> Option<Step> {
     let (group, eliminations) = GroupSum::narrow(grid, &cells, sum)?;
     Some(Step::new(Innies { house, total, outies, group }, vec![], eliminations))
 }

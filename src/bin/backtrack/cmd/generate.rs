@@ -255,8 +255,7 @@ impl Made {
                 let cages = puzzle.board.geometry().cages().iter();
                 cages.map(|c| CageLine { sum: c.sum, cells: c.cells.clone() }).collect()
             }),
-            grid: GridFields::of(puzzle.board.geometry())
-                .filter(|_| puzzle.board.geometry().cages().is_empty()),
+            grid: GridFields::of(puzzle.board.geometry()),
             whole_grid: GridFields::whole(puzzle.board.geometry()),
         }
     }
