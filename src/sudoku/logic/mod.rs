@@ -237,7 +237,8 @@ pub enum Builtin {
     /// Sudoku Explainer rating: it knows no killers; we count it as 1.8, between the singles
     /// and the locked candidates, as the first thing a killer solver by hand does).
     CageCombination,
-    /// Killer: the 45 rule, innies and outies of a house (rated 2.5 as we count it).
+    /// Killer: the 45 rule, innies and outies of a house (rated 2.5 as we count it). A house
+    /// of a grid of side N adds up to N(N + 1)/2, which the step says (21 on 6×6).
     Innies,
     /// Killer: the 45 rule on two rows, columns or boxes or more side by side, whose innies and
     /// outies may repeat a value (rated 2.7 as we count it: a person tries it after a single

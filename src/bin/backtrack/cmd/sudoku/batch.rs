@@ -8,7 +8,7 @@
 //! whatever the size of the input, and the first answers come before the input ends.
 
 use super::engines::{Engine, Sink};
-use super::plan::{Format, Mode, Plan};
+use super::plan::{Format, Mode, Plan, Solver};
 use super::render::{Renderer, Summary};
 use super::report::Report;
 use super::shape::ReadError;
@@ -36,11 +36,13 @@ const WORTH_SHARING: Duration = Duration::from_micros(500);
 const MANY: usize = 512;
 
 /// Whether `chunk` is a few puzzles known to be quick: fewer than [`MANY`], each a grid of at
-/// most the classic grid's cells, not a variant line, searched for at most two solutions. Only
-/// such a chunk starts on the main thread alone, as its first puzzles, solved there, cannot keep
-/// a second thread idle for long.
+/// most the classic grid's cells, not a variant line, searched for at most two solutions by the
+/// engines or Dancing Links (not the seed's driver or the logic solver, which can take seconds
+/// on one hard puzzle). Only such a chunk starts on the main thread alone, as its first puzzles,
+/// solved there, cannot keep a second thread idle for long.
 fn few_and_quick(plan: &Plan, chunk: &[(u64, &[u8])]) -> bool {
     chunk.len() < MANY
+        && matches!(plan.solver, Solver::Bitboard | Solver::Dlx)
         && matches!(plan.mode, Mode::Solve | Mode::Count { limit: 0..=2 })
         && chunk
             .iter()
@@ -381,8 +383,39 @@ fn read_error(plan: &Plan, e: io::Error) -> io::Result<Status> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::Parser;
 
     const MICROSECOND: Duration = Duration::from_micros(1);
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: super::super::Args,
+    }
+
+    fn plan(words: &[&str]) -> Plan {
+        let cli = Cli::try_parse_from(std::iter::once("sudoku").chain(words.iter().copied())).unwrap();
+        cli.args.decode().unwrap()
+    }
+
+    /// Only a few quick puzzles, by an engine that is quick on them, start on the main thread
+    /// alone: a slow solver's puzzle could keep the second thread idle for seconds.
+    #[test]
+    fn only_a_few_quick_puzzles_start_alone() {
+        let nine = [b'.'; 81];
+        let few = vec![(1, &nine[..]); 10];
+        let many = vec![(1, &nine[..]); MANY];
+        assert!(few_and_quick(&plan(&["--count", "--limit", "2", "-"]), &few));
+        assert!(few_and_quick(&plan(&["--solver", "dlx", "-"]), &few));
+        assert!(!few_and_quick(&plan(&["-"]), &many));
+        assert!(!few_and_quick(&plan(&["--solver", "backtrack", "--order", "static", "-"]), &few));
+        assert!(!few_and_quick(&plan(&["--solver", "logic", "-"]), &few));
+        assert!(!few_and_quick(&plan(&["--count", "--limit", "1000", "-"]), &few));
+        let large = [b'.'; 256];
+        assert!(!few_and_quick(&plan(&["-"]), &[(1, &nine[..]), (2, &large[..])]));
+        let variant = br#"{"size":4,"givens":"................"}"#;
+        assert!(!few_and_quick(&plan(&["-"]), &[(1, &nine[..]), (2, &variant[..])]));
+    }
 
     #[test]
     fn a_chunk_is_shared_once_its_work_is_seen_to_be_worth_it() {
