@@ -1,4 +1,4 @@
-//! cargo bench --bench sudoku -- [DATA_DIR | FILE] [--static-limit N] [--engines | --fastest] [--only NAME]
+//! cargo bench --bench sudoku -- [DATA_DIR | FILE] [--static-limit N] [--engines | --fastest | --one-pass] [--only NAME]
 //!
 //! Puzzles a second and nodes a puzzle for each Sudoku set of DATA_DIR (default
 //! `../shared/data`), or for the one set FILE (a list kept elsewhere, one puzzle a line), whole
@@ -12,7 +12,10 @@
 //! hardest to the triad engine), the triad engine alone (tdoku's representation in safe Rust:
 //! its lanes are vectors only in such a build) and the driver with propagation only;
 //! `--fastest` the band engine and the triad engine only (the driver takes minutes on a hard
-//! list of thousands of puzzles); `--only NAME` one set.
+//! list of thousands of puzzles); `--only NAME` one set. `--one-pass` times what the command
+//! line's `--count --limit 2 --jobs 1 -f FILE` does, and nothing more, in a fresh process: the
+//! band engine once over FILE, cold, from the start of the program (reading the file included),
+//! to set beside the command line's time less a bare process start.
 
 mod common;
 
@@ -52,11 +55,13 @@ fn passes<T>(boards: &[T], mut solve: impl FnMut(&T) -> u64) -> (f64, u64) {
 }
 
 fn main() {
+    let began = Instant::now();
     let mut dir = PathBuf::from("../shared/data");
     let mut static_limit = 1_000_000u64;
     let mut only: Option<String> = None;
     let mut engines_only = false;
     let mut fastest_only = false;
+    let mut one_pass = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -64,9 +69,25 @@ fn main() {
             "--only" => only = args.next(),
             "--engines" => engines_only = true,
             "--fastest" => fastest_only = true,
+            "--one-pass" => one_pass = true,
             "--bench" => {}
             _ => dir = common::given_path(&arg),
         }
+    }
+    if one_pass {
+        // One file, read as the command line reads it: its lines, the band engine on each.
+        let Ok(text) = std::fs::read_to_string(&dir) else {
+            eprintln!("error: --one-pass times one FILE of puzzles, not {}", dir.display());
+            std::process::exit(2);
+        };
+        let (mut puzzles, mut solutions) = (0, 0);
+        for line in text.lines() {
+            puzzles += 1;
+            solutions += bitboard::Solutions::from_line(line).expect("the sets parse").take(2).count();
+        }
+        let ms = began.elapsed().as_secs_f64() * 1e3;
+        println!("{puzzles} puzzles, {solutions} solutions (up to two each), one cold pass {ms:.2} ms");
+        return;
     }
     println!("| set | puzzles | order | puzzles/s | nodes/puzzle | given up |");
     println!("|---|---:|---|---:|---:|---:|");
