@@ -170,15 +170,12 @@ struct Made {
     #[serde(skip_serializing_if = "Option::is_none")]
     cages: Option<Vec<CageLine>>,
     /// The grid, as the variant file gives it, when the puzzle's length does not say it.
-    #[serde(flatten, skip_serializing_if = "Option::is_none")]
-    grid: Option<GridFields>,
-    /// The grid's fields whatever its length says: a killer's line gives them all.
-    #[serde(skip)]
-    whole_grid: GridFields,
+    #[serde(flatten, skip_serializing_if = "GridFields::by_length")]
+    grid: GridFields,
 }
 
 /// The fields of the variant file that give a grid.
-#[derive(Clone, Serialize)]
+#[derive(Serialize)]
 struct GridFields {
     size: usize,
     boxes: Option<String>,
@@ -186,34 +183,31 @@ struct GridFields {
     regions: Option<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     rules: Vec<&'static str>,
+    /// Whether a line's length gives the grid (no regions, no rules, the size's own boxes).
+    #[serde(skip)]
+    by_length: bool,
 }
 
 impl GridFields {
-    /// The fields of `geometry`, or `None` where a line's length gives the grid (no regions, no
-    /// rules, the size's own boxes).
-    fn of(geometry: &Geometry) -> Option<GridFields> {
-        let side = geometry.side();
-        let own = Geometry::of_side(side).ok();
+    fn of(geometry: &Geometry) -> GridFields {
+        let own = Geometry::of_side(geometry.side()).ok();
         // A jigsaw's regions, or extra regions on top of the boxes (the variant file tells them
         // apart by its `boxes`).
         let regions = geometry.region_map().or_else(|| geometry.extra_region_map());
-        if geometry.extras().is_empty()
-            && regions.is_none()
-            && own.is_some_and(|own| own.boxes() == geometry.boxes())
-        {
-            return None;
-        }
-        Some(GridFields::whole(geometry))
-    }
-
-    /// The fields of `geometry`, all of them.
-    fn whole(geometry: &Geometry) -> GridFields {
+        let rules: Vec<&'static str> = geometry.extras().iter().map(|e| e.name()).collect();
+        let by_length =
+            rules.is_empty() && regions.is_none() && own.is_some_and(|own| own.boxes() == geometry.boxes());
         GridFields {
             size: geometry.side(),
             boxes: geometry.boxes().map(|(r, c)| format!("{r}x{c}")),
-            regions: geometry.region_map().or_else(|| geometry.extra_region_map()),
-            rules: geometry.extras().iter().map(|e| e.name()).collect(),
+            regions,
+            rules,
+            by_length,
         }
+    }
+
+    fn by_length(&self) -> bool {
+        self.by_length
     }
 }
 
@@ -222,19 +216,6 @@ impl GridFields {
 struct CageLine {
     sum: Option<u32>,
     cells: Vec<usize>,
-}
-
-/// A killer as a line of the variant file, which `backtrack sudoku -f` reads.
-#[derive(Serialize)]
-struct VariantLine<'m> {
-    id: String,
-    #[serde(flatten)]
-    grid: &'m GridFields,
-    givens: &'m str,
-    cages: &'m [CageLine],
-    solution: &'m str,
-    grade: &'m str,
-    score: f32,
 }
 
 impl Made {
@@ -256,40 +237,30 @@ impl Made {
                 cages.map(|c| CageLine { sum: c.sum, cells: c.cells.clone() }).collect()
             }),
             grid: GridFields::of(puzzle.board.geometry()),
-            whole_grid: GridFields::whole(puzzle.board.geometry()),
         }
     }
 
-    /// A puzzle whose grid its line does not give, as its line of the variant file.
-    fn grid_line(&self, grid: &GridFields) -> io::Result<String> {
+    /// The puzzle as its line of the variant file (`--format line`, for a killer or a grid its
+    /// length does not give), which `backtrack sudoku -f` reads: every field of the grid.
+    fn variant_line(&self) -> io::Result<String> {
         #[derive(Serialize)]
-        struct GridLine<'m> {
+        struct VariantLine<'m> {
             id: String,
             #[serde(flatten)]
             grid: &'m GridFields,
             givens: &'m str,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            cages: Option<&'m [CageLine]>,
             solution: &'m str,
             grade: &'m str,
             score: f32,
         }
-        let line = GridLine {
-            id: format!("puzzle-{}-{}", self.seed, self.number),
-            grid,
-            givens: &self.puzzle,
-            solution: &self.solution,
-            grade: &self.grade,
-            score: self.score,
-        };
-        serde_json::to_string(&line).map_err(io::Error::other)
-    }
-
-    /// A killer as its line of the variant file (`--format line`).
-    fn variant_line(&self, cages: &[CageLine]) -> io::Result<String> {
+        let kind = if self.cages.is_some() { "killer" } else { "puzzle" };
         let line = VariantLine {
-            id: format!("killer-{}-{}", self.seed, self.number),
-            grid: &self.whole_grid,
+            id: format!("{kind}-{}-{}", self.seed, self.number),
+            grid: &self.grid,
             givens: &self.puzzle,
-            cages,
+            cages: self.cages.as_deref(),
             solution: &self.solution,
             grade: &self.grade,
             score: self.score,
@@ -300,10 +271,10 @@ impl Made {
 
 impl Show for Made {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
-        match (&self.cages, &self.grid) {
-            (Some(cages), _) => writeln!(out, "{}", self.variant_line(cages)?),
-            (None, Some(grid)) => writeln!(out, "{}", self.grid_line(grid)?),
-            (None, None) => writeln!(out, "{}", self.puzzle),
+        if self.cages.is_none() && self.grid.by_length {
+            writeln!(out, "{}", self.puzzle)
+        } else {
+            writeln!(out, "{}", self.variant_line()?)
         }
     }
 }
