@@ -600,8 +600,13 @@ fn counted(stats: &Stats, out: &mut dyn Write) -> io::Result<()> {
 }
 
 /// "1 solution", "0 solutions", "2 solutions": for the sentences a person reads (the counters'
-/// lines keep one form).
-fn solutions(n: u64) -> String {
+/// lines keep one form). The command line says its numbers of solutions with it too.
+///
+/// ```
+/// assert_eq!(backtrack::run::solutions(1), "1 solution");
+/// assert_eq!(backtrack::run::solutions(0), "0 solutions");
+/// ```
+pub fn solutions(n: u64) -> String {
     if n == 1 { "1 solution".to_string() } else { format!("{n} solutions") }
 }
 

@@ -122,9 +122,7 @@ pub fn one_or_more(text: &str) -> Result<u64, String> {
 }
 
 /// "1 solution", "0 solutions", "2 solutions": for the sentences a person reads.
-pub fn solutions(n: u64) -> String {
-    if n == 1 { "1 solution".to_string() } else { format!("{n} solutions") }
-}
+pub use backtrack::run::solutions;
 
 /// Write `value` as one line of data (JSON lines): the crate's one JSON writer.
 pub use backtrack::run::json_line as data_line;

@@ -43,7 +43,7 @@ const MANY: usize = 512;
 fn few_and_quick(plan: &Plan, chunk: &[(u64, &[u8])]) -> bool {
     chunk.len() < MANY
         && matches!(plan.solver, Solver::Bitboard | Solver::Dlx)
-        && matches!(plan.mode, Mode::Solve | Mode::Count { limit: 0..=2 })
+        && plan.wanted() <= 2
         && chunk
             .iter()
             .all(|(_, line)| !line.trim_ascii_start().starts_with(b"{") && cells(line) <= CLASSIC_CELLS)
@@ -292,7 +292,8 @@ fn many(
         // Quick puzzles are solved on the main thread until the rest is seen to be worth
         // sharing: starting threads costs about what fifty easy puzzles do.
         let mut rest = &chunk[..];
-        if pool.is_none() && plan.jobs > 1 && !listing && chunk.len() > 1 && few_and_quick(plan, &chunk) {
+        let may_share = pool.is_none() && plan.jobs > 1 && !listing;
+        if may_share && chunk.len() > 1 && few_and_quick(plan, &chunk) {
             let began = Instant::now();
             let mut done = 0;
             while let Some((&line, tail)) = rest.split_first() {
@@ -304,7 +305,7 @@ fn many(
                 rest = tail;
             }
         }
-        if pool.is_none() && plan.jobs > 1 && !listing && rest.len() > 1 {
+        if may_share && rest.len() > 1 {
             pool = rayon::ThreadPoolBuilder::new().num_threads(plan.jobs).build().ok();
         }
         match &pool {
