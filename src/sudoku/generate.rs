@@ -417,9 +417,9 @@ fn board_in(geometry: &Geometry, cells: &[u8]) -> Board {
 /// hard ones can take it minutes.
 pub const KILLER_STEPS: u64 = 20_000;
 
-/// The largest side of a grid the generator makes killers on: the logic solver's cage steps
-/// reason on sets of values 1 to 9.
-pub const KILLER_SIDE: usize = 9;
+/// The largest side of a grid the generator makes killers on: the one the logic solver, which
+/// grades them, takes cages on.
+pub use super::logic::KILLER_SIDE;
 
 /// The most steps the logic solver may take to grade a puzzle on a grid other than the classic
 /// one (its trials on a 16×16 grid can take it minutes).

@@ -454,14 +454,15 @@ pub struct BandSum {
 const BAND_CELLS: usize = 6;
 
 pub(super) fn find_bands(grid: &Grid) -> Option<Step> {
-    grid.cages()?.bands.iter().find_map(|band| {
-        let Band { first, last, count, each, caged, outies, innies, difference } = band;
+    let cages = grid.cages()?;
+    cages.bands.iter().find_map(|band| {
+        let Band { first, last, count, caged, outies, innies, difference } = band;
         let eliminations = band_support(grid, outies, innies, *difference);
         if eliminations.is_empty() {
             return None;
         }
         let kept = kept(grid, &eliminations);
-        let (first, last, count, each, caged) = (*first, *last, *count, *each, *caged);
+        let (first, last, count, each, caged) = (*first, *last, *count, cages.total, *caged);
         let (outies, innies) = (outies.clone(), innies.clone());
         let band = BandSum { first, last, count, each, caged, outies, innies, kept };
         Some(Step::new(band, vec![], eliminations))
@@ -475,7 +476,6 @@ pub(super) struct Band {
     first: House,
     last: House,
     count: usize,
-    each: u32,
     caged: u32,
     outies: Vec<Cell>,
     innies: Vec<Cell>,
@@ -533,7 +533,7 @@ fn bands(
                 let caged: u32 = joined.iter().filter_map(|&i| cages[i].1).sum();
                 let difference = i64::from(caged) - i64::from(each) * k as i64;
                 let (first, last) = (geometry.house(band[0]), geometry.house(band[k - 1]));
-                bands.push(Band { first, last, count: k, each, caged, outies, innies, difference });
+                bands.push(Band { first, last, count: k, caged, outies, innies, difference });
             }
         }
     }

@@ -94,6 +94,10 @@ pub mod evidence {
     pub use super::y_wing::YWing;
 }
 
+/// The largest side of a grid whose killer cages the logic solver takes: its cage steps reason
+/// on sets of the values 1 to 9 (2⁹ of them).
+pub const KILLER_SIDE: usize = 9;
+
 /// Whether the logic solver takes a grid of `geometry`, or the sentence that says why not.
 ///
 /// It takes every geometry of houses (any size, any box shape, jigsaw regions, the diagonals
@@ -122,8 +126,10 @@ pub fn supports(geometry: &crate::sudoku::Geometry) -> Result<(), String> {
             rule.name()
         ));
     }
-    if !geometry.cages().is_empty() && geometry.side() > 9 {
-        return Err(format!("the logic solver takes killer cages on grids of side 9 at most, not {name}"));
+    if !geometry.cages().is_empty() && geometry.side() > KILLER_SIDE {
+        return Err(format!(
+            "the logic solver takes killer cages on grids of side {KILLER_SIDE} at most, not {name}"
+        ));
     }
     Ok(())
 }
