@@ -255,7 +255,7 @@ fn cover_reads_knuths_format() {
     assert_eq!(text(&out.stdout).split("\n\n").count(), 3);
 
     let out = backtrack(&["cover", "--count", "--max-nodes", "100", "-"], Some(queens8));
-    assert!(text(&out.stderr).contains("stopped at the budget"));
+    assert!(text(&out.stderr).contains("stopped at --max-nodes 100:"));
 
     let out = backtrack(&["cover", "-"], Some("A B\nA\n"));
     assert_eq!(out.status.code(), Some(1));

@@ -206,8 +206,88 @@ fn budgets_stop_with_their_own_exit_status() {
     let queens12 = include_str!("data/queens12.dlx");
     let out = backtrack(&["cover", "--count", "--max-nodes", "100", "-"], queens12.as_bytes());
     assert_eq!(out.status.code(), Some(3));
+    assert!(text(&out.stderr).contains("stopped at --max-nodes 100:"), "{}", text(&out.stderr));
     let out = backtrack(&["cover", "--count", "--timeout", "0.001", "--jobs", "1", "-"], queens12.as_bytes());
     assert_eq!(out.status.code(), Some(3));
+    assert!(text(&out.stderr).contains("stopped at --timeout 0.001:"), "{}", text(&out.stderr));
+    // With several bounds, the one met: updates long before a minute and a billion nodes.
+    let out = backtrack(
+        &["cover", "--count", "--max-updates", "1000", "--max-nodes", "1000000000", "--timeout", "60", "-"],
+        queens12.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(3));
+    assert!(text(&out.stderr).contains("stopped at --max-updates 1000:"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_search_with_both_bounds_names_the_one_it_met() {
+    // Fifty nodes come long before a minute; ten billion nodes (hours) long after 50 ms.
+    for solver in ["bitboard", "dlx", "backtrack"] {
+        let out = backtrack(
+            &["sudoku", "--count", "--max-nodes", "50", "--timeout", "60", "--solver", solver, EMPTY],
+            b"",
+        );
+        assert_eq!(out.status.code(), Some(3), "{solver}");
+        let err = text(&out.stderr);
+        assert!(err.contains("stopped at --max-nodes 50") && !err.contains("--timeout"), "{solver}: {err}");
+        let out = backtrack(
+            &[
+                "sudoku",
+                "--count",
+                "--max-nodes",
+                "10000000000",
+                "--timeout",
+                "0.05",
+                "--solver",
+                solver,
+                EMPTY,
+            ],
+            b"",
+        );
+        assert_eq!(out.status.code(), Some(3), "{solver}");
+        let err = text(&out.stderr);
+        assert!(err.contains("stopped at --timeout 0.05") && !err.contains("--max-nodes"), "{solver}: {err}");
+    }
+    // The logic solver's steps (a puzzle of serg's with several solutions: it guesses, and
+    // guesses inside its guesses, past 50 steps and past 0.1 ms).
+    let serg = puzzles(SERG).next().unwrap();
+    let out = backtrack(&["sudoku", "--solver", "logic", "--max-nodes", "50", "--timeout", "60", serg], b"");
+    let err = text(&out.stderr);
+    assert!(err.contains("stopped at --max-nodes 50") && !err.contains("--timeout"), "{err}");
+    let out = backtrack(
+        &["sudoku", "--solver", "logic", "--max-nodes", "10000000000", "--timeout", "0.0001", serg],
+        b"",
+    );
+    let err = text(&out.stderr);
+    assert!(err.contains("stopped at --timeout 0.0001") && !err.contains("--max-nodes"), "{err}");
+    // --estimate's real search: a 17-clue puzzle with two or three clues taken out has a tree
+    // of millions or hundreds of millions of nodes (Knuth's estimate: 5·10^6 and 2·10^8).
+    let seventeen = puzzles(SEVENTEEN).next().unwrap();
+    let without = |clues: usize| {
+        let mut taken = 0;
+        seventeen
+            .chars()
+            .map(|c| match c {
+                '1'..='9' if taken < clues => {
+                    taken += 1;
+                    '.'
+                }
+                c => c,
+            })
+            .collect::<String>()
+    };
+    let out =
+        backtrack(&["sudoku", "--estimate", "--max-nodes", "100000", "--timeout", "60", &without(2)], b"");
+    assert!(
+        text(&out.stdout).contains("search:   stopped at its bound of 100000 nodes"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = backtrack(&["sudoku", "--estimate", "--timeout", "0.05", "--format", "json", &without(3)], b"");
+    let report: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(report["search"]["stopped"], true, "{report}");
+    assert_eq!(report["search"]["timed_out"], true, "{report}");
+    assert!(report["search"]["nodes"].as_u64().unwrap() < 20_000_000, "{report}");
 }
 
 #[test]

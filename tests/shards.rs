@@ -252,7 +252,7 @@ fn a_count_shard_stopped_by_its_budget_says_so_and_the_merge_is_incomplete() {
     };
     let (code, stopped, err) = shard("2/2", &["--max-nodes", "50"]);
     assert_eq!(code, Some(3), "{err}");
-    assert!(err.contains("stopped at the budget"), "{err}");
+    assert!(err.contains("stopped at --max-nodes 50:"), "{err}");
     let (_, summary) = split(&stopped);
     assert_eq!(summary["stopped"], 1);
     assert!(summary["nodes"].as_u64().unwrap() <= 50);

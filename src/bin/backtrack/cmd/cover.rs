@@ -135,6 +135,9 @@ struct Report {
     /// `backtrack sudoku`'s answers).
     #[serde(skip)]
     stopped: bool,
+    /// The bound that stopped it, as its option says it ("--max-nodes 100").
+    #[serde(skip)]
+    bound: String,
     time_ms: f64,
     /// Counting: the text is the count alone.
     #[serde(skip)]
@@ -227,7 +230,8 @@ pub fn run(args: Args) -> io::Result<Status> {
         }
         let run = backtrack::split::Run::new("cover --count").input(text.as_bytes());
         let colors = problem.matrix_ref().has_colors();
-        return shard_line(&run, shard, &stats, colors, outcome == Search::OutOfBudget);
+        let stopped = (outcome == Search::OutOfBudget).then(|| plan.bound_met(&stats));
+        return shard_line(&run, shard, &stats, colors, stopped);
     }
     let explorer = plan.args.html.as_ref().map(|_| Explorer::new(&problem));
     let trace = plan.args.trace.map(|lines| RefCell::new(Trace::new(&problem, lines)));
@@ -319,8 +323,25 @@ impl Plan {
             updates: stats.updates,
             cleansings: kind.1.then_some(stats.cleansings),
             stopped,
+            bound: if stopped { self.bound_met(&stats) } else { String::new() },
             time_ms: milliseconds(start),
             counting: self.args.count,
+        }
+    }
+
+    /// The bound that stopped a search with counters `stats`, as its option says it: a
+    /// counter at its bound, else the deadline (the only bound left), else (counters that
+    /// read short of the bound they met) every bound given.
+    fn bound_met(&self, stats: &Stats) -> String {
+        let nodes = self.args.max_nodes.map(|max| (max, stats.nodes, "--max-nodes"));
+        let updates = self.args.max_updates.map(|max| (max, stats.updates, "--max-updates"));
+        let given: Vec<_> = nodes.into_iter().chain(updates).collect();
+        let named = |&(max, _, option): &(u64, u64, &str)| format!("{option} {max}");
+        let met: Vec<String> = given.iter().filter(|(max, spent, _)| spent >= max).map(named).collect();
+        match self.timeout {
+            _ if !met.is_empty() => met.join(" and "),
+            Some(time) => format!("--timeout {}", time.as_secs_f64()),
+            None => given.iter().map(named).collect::<Vec<_>>().join(" or "),
         }
     }
 
@@ -351,6 +372,7 @@ impl Plan {
             updates: stats.updates,
             cleansings: problem.matrix_ref().has_colors().then_some(stats.cleansings),
             stopped: false,
+            bound: String::new(),
             time_ms: milliseconds(start),
             counting: true,
         }
@@ -847,7 +869,7 @@ impl<W: Write> Renderer<W> {
             }
         }
         if report.stopped {
-            eprintln!("stopped at the budget: there may be more solutions");
+            eprintln!("stopped at {}: there may be more solutions", report.bound);
         } else if report.count == 0 && !report.counting {
             eprintln!("no solution");
         }
@@ -878,7 +900,7 @@ fn shard_line(
     shard: Shard,
     stats: &Stats,
     colors: bool,
-    stopped: bool,
+    stopped: Option<String>,
 ) -> io::Result<Status> {
     #[derive(Serialize)]
     struct Line {
@@ -893,13 +915,16 @@ fn shard_line(
         updates: stats.updates,
         dead_ends: stats.dead_ends,
         cleansings: colors.then_some(stats.cleansings),
-        stopped: u64::from(stopped),
+        stopped: u64::from(stopped.is_some()),
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
     super::data_line(&mut out, &Line { summary })?;
     out.flush()?;
-    if stopped {
-        eprintln!("shard {shard}: stopped at the budget: its counts are a lower bound");
+    match stopped {
+        Some(bound) => {
+            eprintln!("shard {shard}: stopped at {bound}: its counts are a lower bound");
+            Ok(Status::Stopped)
+        }
+        None => Ok(Status::Solved),
     }
-    Ok(if stopped { Status::Stopped } else { Status::Solved })
 }

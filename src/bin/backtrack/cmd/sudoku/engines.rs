@@ -197,7 +197,7 @@ fn report(
     let unique = (matches!(plan.mode, Mode::Solve) && wanted == 2 && !found.stopped && found.count > 0)
         .then_some(found.count == 1);
     let reason = match verdict {
-        Verdict::Stopped => Some(stop_reason(plan)),
+        Verdict::Stopped => Some(stop_reason(plan, start)),
         _ => None,
     };
     Report {
@@ -220,12 +220,16 @@ fn took(start: Option<Instant>) -> Duration {
     start.map_or(Duration::ZERO, |s| s.elapsed())
 }
 
-/// Why a search stopped early, in words.
-fn stop_reason(plan: &Plan) -> String {
+/// Why a search that started at `start` stopped early, in words: the bound it met. With both
+/// bounds, it is told by the clock: a search stopped before its deadline met the nodes' bound
+/// (each engine counts its nodes its own way, and a puzzle split over threads shares them,
+/// so their count alone could not tell).
+fn stop_reason(plan: &Plan, start: Option<Instant>) -> String {
+    let timed_out = |t| start.is_some_and(|s| s.elapsed() >= t);
     match (plan.budget.max_nodes, plan.budget.timeout) {
-        (Some(n), Some(t)) => format!("stopped at --max-nodes {n} or --timeout {}", t.as_secs_f64()),
+        (Some(n), Some(t)) if !timed_out(t) => format!("stopped at --max-nodes {n}"),
+        (_, Some(t)) => format!("stopped at --timeout {}", t.as_secs_f64()),
         (Some(n), None) => format!("stopped at --max-nodes {n}"),
-        (None, Some(t)) => format!("stopped at --timeout {}", t.as_secs_f64()),
         (None, None) => "stopped".to_string(),
     }
 }
@@ -253,7 +257,7 @@ fn search_logic(plan: &Plan, board: &Board, line: Option<u64>, start: Option<Ins
         grade: solved.then(|| Grading { grade: report.grade(), score: Grade::score(hardest), hardest }),
         reason: match report.outcome {
             logic::Outcome::Solved => None,
-            logic::Outcome::Stopped => Some(stop_reason(plan)),
+            logic::Outcome::Stopped => Some(stop_reason(plan, start)),
             _ => Some(report.outcome_sentence()),
         },
         counters: Counters { steps: Some(report.steps.len() as u64), ..Counters::default() },

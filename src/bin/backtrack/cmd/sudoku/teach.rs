@@ -45,12 +45,17 @@ fn bound(plan: &Plan) -> backtrack::Budget {
     }
 }
 
-/// What a row says of a search stopped at its bound.
-fn stopped_note(plan: &Plan) -> String {
-    let nodes = plan.budget.max_nodes.map_or(NODE_BUDGET, |n| n.min(NODE_BUDGET));
+/// Whether a search bounded by `budget` has met its deadline: one stopped before it met its
+/// bound of nodes.
+fn timed_out(budget: &backtrack::Budget) -> bool {
+    budget.deadline_at().is_some_and(|deadline| Instant::now() >= deadline)
+}
+
+/// What a row says of a search stopped at `budget`, the bound it met.
+fn stopped_note(plan: &Plan, budget: &backtrack::Budget) -> String {
     match plan.budget.timeout {
-        Some(t) => format!("stopped at {nodes} nodes or --timeout {}", t.as_secs_f64()),
-        None => format!("gave up at {nodes} nodes"),
+        Some(t) if timed_out(budget) => format!("stopped at --timeout {}", t.as_secs_f64()),
+        _ => format!("gave up at {} nodes", budget.node_limit()),
     }
 }
 
@@ -83,13 +88,18 @@ where
     G: Fn() -> I,
     I: Iterator,
 {
-    let (stats, stopped, time) = full_search(stack_assumptions(generators), true, &bound(plan));
+    let budget = bound(plan);
+    let (stats, stopped, time) = full_search(stack_assumptions(generators), true, &budget);
     Row {
         solver: "backtrack, propagating",
         nodes: stats.nodes(),
         dead_ends: stats.dead_ends(),
         time_ms: ms(time.max(start.elapsed())),
-        note: if stopped { stopped_note(plan) } else { format!("{} decisions at most", generators.len()) },
+        note: if stopped {
+            stopped_note(plan, &budget)
+        } else {
+            format!("{} decisions at most", generators.len())
+        },
     }
 }
 
@@ -127,7 +137,7 @@ pub(super) fn compare(plan: &Plan, board: &Board, data: bool, out: impl Write) -
             full_search(search, true, &budget)
         };
         let note = if stopped {
-            stopped_note(plan)
+            stopped_note(plan, &budget)
         } else if stats.solutions() == 0 {
             "no solution".to_string()
         } else {
@@ -162,10 +172,11 @@ pub(super) fn compare(plan: &Plan, board: &Board, data: bool, out: impl Write) -
         let grid = search::Propagation::new(board);
         rows.push(propagating(plan, &grid.generators(), start));
         let start = Instant::now();
-        let mut engine = search::Solutions::new(board).budget(&bound(plan));
+        let budget = bound(plan);
+        let mut engine = search::Solutions::new(board).budget(&budget);
         let found = engine.next().is_some();
         let note = match engine.outcome() {
-            bitboard::Outcome::OutOfBudget => stopped_note(plan),
+            bitboard::Outcome::OutOfBudget => stopped_note(plan, &budget),
             _ => "the general engine: singles, locked candidates (matchings from 12×12), then guesses".into(),
         };
         rows.push(engine_row("search", engine.stats(), start, &note));
@@ -182,7 +193,8 @@ pub(super) fn compare(plan: &Plan, board: &Board, data: bool, out: impl Write) -
     if let Some(mut cover) = cover {
         let start = Instant::now();
         let mut solver = cover.solver(board);
-        solver.set_budget(&bound(plan));
+        let budget = bound(plan);
+        solver.set_budget(&budget);
         solver.next_solution();
         let stats = solver.stats();
         let stopped = solver.outcome() == backtrack::dlx::Outcome::OutOfBudget;
@@ -192,7 +204,7 @@ pub(super) fn compare(plan: &Plan, board: &Board, data: bool, out: impl Write) -
             dead_ends: stats.dead_ends,
             time_ms: ms(start.elapsed()),
             note: match stopped {
-                true => stopped_note(plan),
+                true => stopped_note(plan, &budget),
                 false => format!("{} updates; {:.3} ms to build the matrix once", stats.updates, ms(built)),
             },
         });
@@ -305,6 +317,7 @@ pub(super) fn estimate(
             solutions: stats.solutions(),
             stopped,
             skipped,
+            timed_out: stopped && !skipped && timed_out(&budget),
             bound: bound_nodes,
             time_ms: ms(time),
             ratio: (!stopped).then(|| guess.ratio_to(&stats)),
@@ -338,6 +351,8 @@ struct Searched {
     stopped: bool,
     /// The estimate was past [`HOPELESS`] times the bound: the search was not run.
     skipped: bool,
+    /// The search stopped at `--timeout`, before its bound of nodes.
+    timed_out: bool,
     /// The most nodes the search may visit.
     bound: u64,
     time_ms: f64,
@@ -361,11 +376,10 @@ impl Show for Estimation {
                 "  search:   not run: the estimate is over {HOPELESS} times its bound ({} nodes, --max-nodes)",
                 s.bound
             ),
-            None => writeln!(
-                out,
-                "  search:   stopped at its bound ({} nodes, --max-nodes or --timeout)",
-                s.bound
-            ),
+            None if s.timed_out => {
+                writeln!(out, "  search:   stopped at --timeout after {} nodes", s.nodes)
+            }
+            None => writeln!(out, "  search:   stopped at its bound of {} nodes", s.bound),
             Some(ratio) => writeln!(
                 out,
                 "  search:   {} nodes, {} solutions ({:.1} ms); estimate / real = {ratio:.2}",
