@@ -9,7 +9,7 @@
 //! and not only the sum: hence grids of side 9 at most.
 
 use super::step::{Explain, and_list, set};
-use super::{Builtin, Grid, Step};
+use super::{Builtin, Grid, KILLER_SIDE, Step};
 use crate::sudoku::{Candidate, Cell, Cells, Digits, Geometry, House};
 use std::fmt;
 
@@ -51,11 +51,15 @@ impl Cages {
     }
 }
 
-/// The sum of each set of values 1 to 9 (bit v − 1 for the value v).
-const SUMS: [u8; 512] = {
-    let mut sums = [0u8; 512];
+/// How many sets of the values 1 to [`KILLER_SIDE`] there are: the steps reason on sets of
+/// values as bits (bit v − 1 for the value v), a table entry a set.
+const SETS: usize = 1 << KILLER_SIDE;
+
+/// The sum of each set of values 1 to [`KILLER_SIDE`].
+const SUMS: [u8; SETS] = {
+    let mut sums = [0u8; SETS];
     let mut m: usize = 1;
-    while m < 512 {
+    while m < SETS {
         let low = m.trailing_zeros() as usize; // the smallest value, and the set without it
         sums[m] = sums[m & (m - 1)] + low as u8 + 1;
         m += 1;
@@ -76,7 +80,7 @@ pub(super) fn support(grid: &Grid, cells: &[Cell], sum: u32) -> Option<(Vec<Digi
     }
     // good: from the values m on the first i cells, the others can complete the sum; walked
     // back from the full sets that make it.
-    let mut good = [[false; 512]; 10];
+    let mut good = [[false; SETS]; KILLER_SIDE + 1];
     for &m in &combinations {
         good[k][m] = true;
     }
@@ -112,30 +116,30 @@ pub(super) fn feasible(grid: &Grid, cells: &[Cell], sum: u32) -> bool {
 /// Each cell's values as a set of bits: its candidates, or the value placed; and how many
 /// cells (a group holds at most nine). No allocation: a trial asks it of every cage at every
 /// step.
-fn options(grid: &Grid, cells: &[Cell]) -> ([usize; 9], usize) {
-    let mut options = [0; 9];
+fn options(grid: &Grid, cells: &[Cell]) -> ([usize; KILLER_SIDE], usize) {
+    let mut options = [0; KILLER_SIDE];
     for (option, &c) in options.iter_mut().zip(cells) {
         *option = match grid.value(c) {
             Some(d) => 1 << d.index(),
-            None => grid.candidates(c).bits() as usize & 0x1ff,
+            None => grid.candidates(c).bits() as usize & (SETS - 1),
         };
     }
-    (options, cells.len().min(9))
+    (options, cells.len().min(KILLER_SIDE))
 }
 
 /// The sets of values the first cells of a group can take, level by level: a set of i values
-/// is reached on level i, so a level holds at most 126 of the 512 sets, listed rather than
-/// scanned for, and all levels together at most the 512 (each set on one level only).
+/// is reached on level i, so a level holds at most 126 of the [`SETS`] (512), listed rather
+/// than scanned for, and all levels together at most the 512 (each set on one level only).
 struct Reach {
     /// Every level's sets, one after the other (the first `len`); `ends[i]` ends level i.
-    sets: [usize; 512],
+    sets: [usize; SETS],
     len: usize,
-    ends: [usize; 10],
+    ends: [usize; KILLER_SIDE + 1],
 }
 
 impl Reach {
     fn new() -> Reach {
-        Reach { sets: [0; 512], len: 0, ends: [0; 10] }
+        Reach { sets: [0; SETS], len: 0, ends: [0; KILLER_SIDE + 1] }
     }
 
     fn push(&mut self, set: usize) {
@@ -154,7 +158,7 @@ impl Reach {
         self.push(0);
         self.ends[0] = 1;
         for (i, &option) in options.iter().enumerate() {
-            let mut seen = [false; 512];
+            let mut seen = [false; SETS];
             let (start, end) = (if i == 0 { 0 } else { self.ends[i - 1] }, self.ends[i]);
             for at in start..end {
                 let m = self.sets[at];
