@@ -77,7 +77,9 @@ impl Board {
 impl Board {
     /// A killer's cages as a user checks them against the printed puzzle: the layout of `{}`
     /// with each cell's cage letter (`a`…`z`, `A`…`Z`, then `0`…`9`; `.` for a cell in no
-    /// cage), then each letter's sum. `None` without cages.
+    /// cage), then each letter's sum. `None` without cages. A killer of more than 62 cages (a
+    /// 16×16 one has a hundred) names each with two of those characters (`aa`, `ab`, …; `..`
+    /// for a cell in none).
     ///
     /// ```
     /// use backtrack::sudoku::variant::Variant;
@@ -86,6 +88,14 @@ impl Board {
     /// let map = Variant::from_json(line)?.board.cage_map().unwrap();
     /// assert_eq!(map.lines().next(), Some("   a a    b b"));
     /// assert_eq!(map.lines().last(), Some("a 3, b 7"));
+    ///
+    /// // 64 cages of one cell on a 16×16 grid: two characters each.
+    /// use backtrack::sudoku::{Board, Cage, Geometry};
+    /// let cages = (0..64).map(|i| Cage::new(vec![i], Some(1 + i as u32 % 16))).collect();
+    /// let map = Board::empty_of(&Geometry::of_side(16)?.with_cages(cages)?).cage_map().unwrap();
+    /// assert!(map.starts_with("   aa ab ac ad    ae af ag ah"));
+    /// assert!(map.lines().nth(5).unwrap().starts_with("   .. .. .. ..")); // the fifth row, past a blank line
+    /// assert!(map.ends_with("a9 14, ba 15, bb 16"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn cage_map(&self) -> Option<String> {
@@ -94,14 +104,22 @@ impl Board {
             return None;
         }
         const LETTERS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-        let letter = |i: usize| LETTERS.get(i).map_or('?', |&b| char::from(b));
+        let count = LETTERS.len();
+        let one = |i: usize| char::from(LETTERS[i % count]);
+        // A grid holds at most 625 cages: two characters name 62² = 3,844.
+        let two = cages.len() > count;
+        let letter = |i: usize| match two {
+            false => one(i).to_string(),
+            true => format!("{}{}", one(i / count), one(i)),
+        };
+        let none = if two { ".." } else { "." };
         let mut of = vec![None; self.geometry().cells()];
         for (i, cage) in cages.iter().enumerate() {
             for &cell in &cage.cells {
                 of[cell] = Some(letter(i));
             }
         }
-        let map = self.draw(|cell, _| of[cell.index()].unwrap_or('.').to_string());
+        let map = self.draw(|cell, _| of[cell.index()].clone().unwrap_or_else(|| none.to_string()));
         let sums: Vec<String> = cages
             .iter()
             .enumerate()
