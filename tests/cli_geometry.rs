@@ -223,15 +223,6 @@ fn what_cannot_be_done_says_why() {
         let stderr = text(&out.stderr);
         assert!(stderr.contains(why), "{args:?}: {stderr}");
     };
-    let killer16 = format!(
-        r#"{{"size":16,"boxes":"4x4","givens":"{}","cages":[{{"sum":3,"cells":[0,1]}}]}}"#,
-        ".".repeat(256)
-    );
-    refused(
-        &["sudoku", "--explain", &killer16],
-        "",
-        "the logic solver takes killer cages on grids of side 9 at most, not 16×16, killer: solve without it",
-    );
     refused(&["sudoku", "--solver", "bitboard", &sixteen], "", "the band engine is the classic 9×9 grid's");
     refused(
         &["sudoku", "--estimate", "--rules", "anti-knight", SIX],
@@ -347,6 +338,33 @@ fn a_killer_is_shown_with_its_cages_and_solved() {
     let out = backtrack(&["sudoku", "--cages", dir.join("bad.json").to_str().unwrap(), "."], "");
     assert!(text(&out.stderr).contains("missing field `cells`"), "{}", text(&out.stderr));
     std::fs::remove_dir_all(&dir).unwrap();
+    // The logic solver reads cages on a grid of any side: two cells of a 16×16 grid that add
+    // up to 3 hold 1 and 2, the first thing it sees there.
+    let killer16 = format!(
+        r#"{{"size":16,"boxes":"4x4","givens":"{}","cages":[{{"sum":3,"cells":[0,1]}}]}}"#,
+        ".".repeat(256)
+    );
+    let out = backtrack(&["sudoku", "--hint=3", &killer16], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout).trim(),
+        "cage combination: r1c1 and r1c2 add up to 3 with {1,2}, so r1c1 and r1c2 keep {1,2}"
+    );
+    // Four cells adding up to 50 there: more sets of values than a classic cage ever has, so
+    // they are counted, with the first and the last (as a person lists them). Counted here by
+    // hand: 1 + 2 + 3 + 4 = 10 to 13 + 14 + 15 + 16 = 58.
+    let sets: Vec<[u32; 4]> = (1..=16u32)
+        .flat_map(|a| (a + 1..=16).flat_map(move |b| (b + 1..=16).map(move |c| [a, b, c])))
+        .filter_map(|[a, b, c]| (c + 1..=16).find(|&d| a + b + c + d == 50).map(|d| [a, b, c, d]))
+        .collect();
+    assert_eq!((sets.len(), sets[0], sets[sets.len() - 1]), (15, [5, 14, 15, 16], [11, 12, 13, 14]));
+    let killer16 = killer16.replace(r#"{"sum":3,"cells":[0,1]}"#, r#"{"sum":50,"cells":[0,1,2,3]}"#);
+    let out = backtrack(&["sudoku", "--hint=3", &killer16], "");
+    assert_eq!(
+        text(&out.stdout).trim(),
+        "cage combination: r1c1, r1c2, r1c3 and r1c4 add up to 50 with 15 sets, {5,E,F,G} to {B,C,D,E}, \
+         so r1c1, r1c2, r1c3 and r1c4 keep {5,6,7,8,9,A,B,C,D,E,F,G}"
+    );
 }
 
 /// The explorer's page of a jigsaw and of a killer carries their regions and cages, which it

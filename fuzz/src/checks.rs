@@ -282,7 +282,8 @@ fn steps_hold<S>(
 
 /// Killers: the logic solver's steps on a killer are true of every solution. The input picks
 /// a killer of the generator (its first eight bytes the seed, the next its grid: the classic
-/// one half the time, else 4×4, 5×5, 6×6 either way, 8×8, X-Sudoku or a 6×6 jigsaw) and
+/// one 7 times in 16, else 4×4, 5×5, 6×6 either way, 8×8, 10×10, 12×12, X-Sudoku or a 6×6
+/// jigsaw) and
 /// empties a given for each further byte (so the puzzle may have several solutions); the
 /// general engine enumerates its
 /// solutions, up to [`MOST`] (a killer with more is skipped), Dancing Links on the cages'
@@ -303,11 +304,14 @@ pub fn killer_sound(data: &[u8]) {
         4 => Geometry::boxed(2, 4),
         5 => Geometry::classic().with_extras(&[backtrack::sudoku::Extra::Diagonals]),
         6 => Geometry::jigsaw(6, "AAABBBAACCBBDACCBEDDCCEEDFFFFEDDFFEE"),
+        // Values past 9: the cage steps' sets of values up to 12.
+        7 => Geometry::boxed(2, 5),
+        8 => Geometry::boxed(3, 4),
         _ => Ok(Geometry::classic()),
     }
     .expect("the grids are well made");
     let generator =
-        Generator::new(seed).killer(true).max_tries(2).geometry(&grid).expect("killers of side 9 at most");
+        Generator::new(seed).killer(true).max_tries(2).geometry(&grid).expect("killers of every grid");
     let Some(puzzle) = timed("generating", || generator.puzzle(0)) else {
         return;
     };
@@ -328,7 +332,10 @@ pub fn killer_sound(data: &[u8]) {
     // the sums over bands of houses once it guesses; the matrix knows nothing of them).
     let mut cover = ExactCover::with_cages(&geometry).expect("a killer of the generator is exact cover");
     let mut solver = cover.solver(&board);
-    solver.set_budget(&Budget::nodes(200_000));
+    // Past the classic grid's size a killer's matrix is large (200,000 nodes of a 12×12 one
+    // take over a second): a tenth of the nodes there, the comparison made when they suffice.
+    let larger = geometry.cells() > backtrack::sudoku::geometry::CLASSIC_CELLS;
+    solver.set_budget(&Budget::nodes(if larger { 20_000 } else { 200_000 }));
     let mut covered: Vec<Vec<u8>> = timed("dancing links", || {
         (0..=MOST)
             .map_while(|_| solver.next_solution().map(|o| ExactCover::board_of(&geometry, o).values()))
@@ -343,8 +350,7 @@ pub fn killer_sound(data: &[u8]) {
     let has = |s: &Vec<u8>, c: Candidate| s[c.cell.index()] == c.digit.get();
     let chain: Vec<&dyn logic::Technique> = Builtin::ALL.iter().map(|t| t as &dyn logic::Technique).collect();
     let report = timed("the logic solver", || logic::solve_within(&board, &chain, &Budget::nodes(2_000)));
-    let puzzle =
-        format!("seed {seed}, givens {}", values.iter().map(|&v| char::from(b'0' + v)).collect::<String>());
+    let puzzle = format!("seed {seed}, givens {board:#}");
     steps_hold(&report.steps, &solutions, true, has, &puzzle);
     if report.outcome == logic::Outcome::Solved {
         assert!(

@@ -191,8 +191,8 @@ impl Generator {
 
     /// Make the puzzles on this grid of houses: any size from 4×4 to 25×25, boxes of any shape,
     /// jigsaw regions, the diagonals and windows (see the module docs for how). Refused, with
-    /// the reason: cages (a killer's are made by [`Generator::killer`], on grids of side 9 at
-    /// most) and the rules between cells, which the logic solver cannot grade.
+    /// the reason: cages (a killer's are made by [`Generator::killer`]) and the rules between
+    /// cells, which the logic solver cannot grade.
     ///
     /// ```
     /// use backtrack::sudoku::generate::Generator;
@@ -207,20 +207,11 @@ impl Generator {
     /// ```
     pub fn geometry(mut self, geometry: &Geometry) -> Result<Generator, String> {
         if !geometry.cages().is_empty() {
-            return Err(
-                "the generator makes its own cages (killers, on grids of side 9 at most): give a grid without them"
-                    .into(),
-            );
+            return Err("the generator makes its own cages (killers): give a grid without them".into());
         }
         // Its fillings and its checks of uniqueness read houses (and a killer's cages).
         if let Some(rule) = geometry.relation() {
             return Err(format!("the generator makes puzzles of houses (and killers), not {}", rule.name()));
-        }
-        if self.killer && geometry.side() > KILLER_SIDE {
-            return Err(format!(
-                "killers are made on grids of side {KILLER_SIDE} at most (the logic solver grades them), not {}",
-                geometry.name()
-            ));
         }
         // The generator grades every puzzle with the logic solver.
         logic::supports(geometry)
@@ -254,9 +245,8 @@ impl Generator {
     /// values, the sum of each known), then as many givens emptied as leave one solution, which
     /// is often all of them. The puzzle's board carries the cages in its geometry. A killer the
     /// logic solver cannot grade within [`KILLER_STEPS`] steps is passed over, as one of
-    /// another grade is. Killers are made on grids of side [`KILLER_SIDE`] at most (any box
-    /// shape, jigsaw regions, the diagonals: the logic solver grades them there); on a larger
-    /// [`geometry`](Generator::geometry), [`puzzle`](Generator::puzzle) makes none.
+    /// another grade is. Killers are made on every [`geometry`](Generator::geometry) of houses
+    /// (any size and box shape, jigsaw regions, the diagonals).
     ///
     /// ```
     /// use backtrack::sudoku::generate::Generator;
@@ -289,9 +279,6 @@ impl Generator {
             SplitMix64::new(self.seed).next_u64() ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15),
         );
         let classic = self.geometry.is_classic();
-        if self.killer && self.geometry.side() > KILLER_SIDE {
-            return None;
-        }
         let orbits = self.symmetry.orbits(&self.geometry);
         for tries in 0..self.max_tries {
             let solution = if classic {
@@ -416,10 +403,6 @@ fn board_in(geometry: &Geometry, cells: &[u8]) -> Board {
 /// The most steps (trials' steps included) the logic solver may take to grade a killer: the
 /// hard ones can take it minutes.
 pub const KILLER_STEPS: u64 = 20_000;
-
-/// The largest side of a grid the generator makes killers on: the one the logic solver, which
-/// grades them, takes cages on.
-pub use super::logic::KILLER_SIDE;
 
 /// The most steps the logic solver may take to grade a puzzle on a grid other than the classic
 /// one (its trials on a 16×16 grid can take it minutes).

@@ -156,9 +156,8 @@ impl Grid {
     /// more than two thousand guesses is not assumed unique.
     ///
     /// Any geometry of houses is taken: every size, boxes of any shape, jigsaw regions, extra
-    /// houses. A killer of side 9 at most (its cages in the board's geometry) keeps its
-    /// cages: a digit placed leaves its cage-mates, and a cage that can no longer make its sum
-    /// is a contradiction. Under anti-knight and anti-king a digit placed leaves the cells a
+    /// houses. A killer (its cages in the board's geometry) keeps its cages: a digit placed
+    /// leaves its cage-mates, and a cage that can no longer make its sum is a contradiction. Under anti-knight and anti-king a digit placed leaves the cells a
     /// knight's or a king's move away (they are peers); under non-consecutive two placed cells
     /// side by side one apart are a contradiction, and the digits one apart leave the cells
     /// side by side by a step that says so. On such grids uniqueness is not assumed: the

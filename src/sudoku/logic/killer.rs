@@ -3,17 +3,18 @@
 //! on a grid of side N, 1 to N, which add up to N(N + 1)/2: 10 on 4×4, 21 on 6×6).
 //!
 //! Both rest on one question: which values can each cell of a group of different values take
-//! when the group adds up to a sum? [`support`] answers it for any group of up to nine cells
-//! (a cage, or the cells a house leaves out of its cages) by dynamic programming over the
-//! values used so far (2⁹ sets a cell), so that the answer respects each cell's candidates
-//! and not only the sum: hence grids of side 9 at most.
+//! when the group adds up to a sum? [`support`] answers it for any group (a cage, or the cells
+//! a house leaves out of its cages) by dynamic programming over the sets of values the first
+//! cells can hold, so that the answer respects each cell's candidates and not only the sum:
+//! on any grid (values 1 to 25), a group with more than [`MOST_SETS`] such sets left unread.
 
 use super::step::{Explain, and_list, set};
-use super::{Builtin, Grid, KILLER_SIDE, Step};
+use super::{Builtin, Grid, Step};
+use crate::sudoku::geometry::MAX_SIDE;
 use crate::sudoku::{Candidate, Cell, Cells, Digits, Geometry, House};
 use std::fmt;
 
-/// The cages of a killer (a grid of side 9 at most), as the logic solver reads them.
+/// The cages of a killer, as the logic solver reads them.
 #[derive(Debug)]
 pub(super) struct Cages {
     /// What each house adds up to: 1 + 2 + … + the side.
@@ -21,7 +22,7 @@ pub(super) struct Cages {
     /// Each cage's cells and sum (a cage without a sum only keeps its values apart).
     pub(super) cages: Vec<(Vec<Cell>, Option<u32>)>,
     /// The cage of each cell, if any.
-    pub(super) cage_of: Vec<Option<u8>>,
+    pub(super) cage_of: Vec<Option<u32>>,
     /// The bands of houses the 45 rule on a band reads.
     pub(super) bands: Vec<Band>,
 }
@@ -35,7 +36,7 @@ impl Cages {
             .enumerate()
             .map(|(k, cage)| {
                 for &i in &cage.cells {
-                    cage_of[i] = Some(k as u8);
+                    cage_of[i] = Some(k as u32);
                 }
                 // In reading order, as the steps name them.
                 let mut cells: Vec<Cell> =
@@ -51,144 +52,205 @@ impl Cages {
     }
 }
 
-/// How many sets of the values 1 to [`KILLER_SIDE`] there are: the steps reason on sets of
-/// values as bits (bit v − 1 for the value v), a table entry a set.
-const SETS: usize = 1 << KILLER_SIDE;
-
-/// The sum of each set of values 1 to [`KILLER_SIDE`].
-const SUMS: [u8; SETS] = {
-    let mut sums = [0u8; SETS];
-    let mut m: usize = 1;
-    while m < SETS {
-        let low = m.trailing_zeros() as usize; // the smallest value, and the set without it
-        sums[m] = sums[m & (m - 1)] + low as u8 + 1;
-        m += 1;
-    }
-    sums
-};
-
 /// The values of a group of different values that adds up to `sum`: for each cell, the values
 /// it takes in some way of filling the group from its candidates (a placed cell: its value),
-/// and the sets of values the group can hold; `None` when there is no way at all.
+/// and the sets of values the group can hold; `None` when there is no way at all, or more
+/// than [`MOST_SETS`] to list.
 pub(super) fn support(grid: &Grid, cells: &[Cell], sum: u32) -> Option<(Vec<Digits>, Vec<Digits>)> {
     let (options, k) = options(grid, cells);
-    let options = &options[..k];
-    let mut reach = Reach::new();
-    let combinations: Vec<usize> = reach.forward(options, sum).to_vec();
-    if combinations.is_empty() {
-        return None;
-    }
-    // good: from the values m on the first i cells, the others can complete the sum; walked
-    // back from the full sets that make it.
-    let mut good = [[false; SETS]; KILLER_SIDE + 1];
-    for &m in &combinations {
-        good[k][m] = true;
-    }
-    let mut takes = vec![Digits::empty(); k];
-    for i in (0..k).rev() {
-        for &m in reach.level(i) {
-            let mut free = options[i] & !m;
-            while free != 0 {
-                let bit = free & free.wrapping_neg();
-                free &= free - 1;
-                if good[i + 1][m | bit] {
-                    good[i][m] = true;
-                    takes[i] |= Digits::from_bits_retain(bit as u32);
-                }
-            }
-        }
-    }
+    let (takes, sets) = ways(&options[..k], sum)?;
+    let takes = takes.into_iter().map(Digits::from_bits_retain).collect();
     // In the order a person lists them: {1,2,6} before {1,3,5} before {2,3,4}.
-    let mut combinations: Vec<Digits> =
-        combinations.iter().map(|&m| Digits::from_bits_retain(m as u32)).collect();
+    let mut combinations: Vec<Digits> = sets.into_iter().map(Digits::from_bits_retain).collect();
     combinations.sort_by_key(|d| d.digits().collect::<Vec<_>>());
     Some((takes, combinations))
 }
 
 /// Whether a group of different values can add up to `sum`, each cell taking one of its
 /// candidates (a placed cell, its value): [`support`]'s first half, which a contradiction
-/// needs alone, asked at every step of a trial.
+/// needs alone, asked at every step of a trial. A group with more ways than [`MOST_SETS`] is
+/// taken as one that can.
 pub(super) fn feasible(grid: &Grid, cells: &[Cell], sum: u32) -> bool {
     let (options, k) = options(grid, cells);
-    !Reach::new().forward(&options[..k], sum).is_empty()
+    can_make(&options[..k], sum)
 }
 
-/// Each cell's values as a set of bits: its candidates, or the value placed; and how many
-/// cells (a group holds at most nine). No allocation: a trial asks it of every cage at every
-/// step.
-fn options(grid: &Grid, cells: &[Cell]) -> ([usize; KILLER_SIDE], usize) {
-    let mut options = [0; KILLER_SIDE];
+/// [`feasible`] on each cell's values as bits (bit v − 1 for the value v).
+fn can_make(options: &[u32], sum: u32) -> bool {
+    REACH.with_borrow_mut(|reach| !reach.forward(options, sum) || !reach.range(options.len()).is_empty())
+}
+
+/// [`support`] on each cell's values as bits: the values each cell takes in some way, and the
+/// sets of values the ways use (in no order).
+fn ways(options: &[u32], sum: u32) -> Option<(Vec<u32>, Vec<u32>)> {
+    let k = options.len();
+    REACH.with_borrow_mut(|reach| {
+        if !reach.forward(options, sum) || reach.range(k).is_empty() {
+            return None;
+        }
+        // good: from the set at this place on the first i cells, the others can complete the
+        // sum; walked back from the full sets that make it.
+        let full = reach.range(k);
+        reach.good.clear();
+        reach.good.resize(reach.sets.len(), false);
+        reach.good[full.clone()].fill(true);
+        let mut takes = vec![0; k];
+        for i in (0..k).rev() {
+            for at in reach.range(i) {
+                let m = reach.sets[at].0;
+                let mut free = options[i] & !m;
+                while free != 0 {
+                    let bit = free & free.wrapping_neg();
+                    free &= free - 1;
+                    if reach.place(m | bit, i + 1).is_some_and(|next| reach.good[next]) {
+                        reach.good[at] = true;
+                        takes[i] |= bit;
+                    }
+                }
+            }
+        }
+        Some((takes, reach.sets[full].iter().map(|&(m, _)| m).collect()))
+    })
+}
+
+/// Each cell's values as a set of bits (bit v − 1 for the value v): its candidates, or the
+/// value placed; and how many cells (a group of different values holds at most a side's).
+fn options(grid: &Grid, cells: &[Cell]) -> ([u32; MAX_SIDE], usize) {
+    let mut options = [0; MAX_SIDE];
     for (option, &c) in options.iter_mut().zip(cells) {
         *option = match grid.value(c) {
             Some(d) => 1 << d.index(),
-            None => grid.candidates(c).bits() as usize & (SETS - 1),
+            None => grid.candidates(c).bits(),
         };
     }
-    (options, cells.len().min(KILLER_SIDE))
+    (options, cells.len().min(MAX_SIDE))
 }
 
-/// The sets of values the first cells of a group can take, level by level: a set of i values
-/// is reached on level i, so a level holds at most 126 of the [`SETS`] (512), listed rather
-/// than scanned for, and all levels together at most the 512 (each set on one level only).
+/// The most sets of values [`Reach`] lists for one group, all its cells together: a group with
+/// more (a large cage of a large grid, its cells open) is not read. That leaves a step unfound
+/// or a trial's contradiction unseen, never a wrong one. (On the classic grid a group has at
+/// most 2⁹ = 512.)
+const MOST_SETS: usize = 1 << 16;
+
+/// The values up to which [`Reach`] finds a set's place in a table of every set (2¹⁶ places)
+/// rather than by sorting each level and searching it.
+const TABLED_VALUES: u32 = 16;
+
+thread_local! {
+    /// One [`Reach`] a thread, its vectors kept from group to group: a trial asks of every
+    /// cage at every step whether it can still make its sum.
+    static REACH: std::cell::RefCell<Reach> = std::cell::RefCell::new(Reach::default());
+}
+
+/// The sets of values the first cells of a group can take, level by level (a set of i values
+/// on level i), each with its sum, and only those from which the cells left can still make
+/// the sum (their least and most values bound what they add): dynamic programming over the
+/// values used so far, so that the answer respects each cell's candidates and not only the
+/// sum.
+#[derive(Default)]
 struct Reach {
-    /// Every level's sets, one after the other (the first `len`); `ends[i]` ends level i.
-    sets: [usize; SETS],
-    len: usize,
-    ends: [usize; KILLER_SIDE + 1],
+    /// Every level's sets and their sums, one level after the other.
+    sets: Vec<(u32, u32)>,
+    /// `ends[i]`: where level i ends.
+    ends: Vec<usize>,
+    /// Whether the sets were tabled (values up to [`TABLED_VALUES`]); if not, each level is
+    /// in the order of its sets.
+    tabled: bool,
+    /// With values up to [`TABLED_VALUES`], each set's place in `sets`, marked with the group
+    /// it belongs to (a set of i values is on level i alone, so one place a set is enough).
+    places: Vec<(u32, u32)>,
+    /// The group being read, as `places` marks it.
+    group: u32,
+    /// [`support`]'s marks: the sets from which the cells left can make the sum.
+    good: Vec<bool>,
 }
 
 impl Reach {
-    fn new() -> Reach {
-        Reach { sets: [0; SETS], len: 0, ends: [0; KILLER_SIDE + 1] }
+    fn range(&self, i: usize) -> std::ops::Range<usize> {
+        (if i == 0 { 0 } else { self.ends[i - 1] })..self.ends[i]
     }
 
-    fn push(&mut self, set: usize) {
-        self.sets[self.len] = set;
-        self.len += 1;
+    /// Where `set` is on `level`, if it is there.
+    fn place(&self, set: u32, level: usize) -> Option<usize> {
+        if self.tabled {
+            let (group, at) = self.places[set as usize];
+            (group == self.group).then_some(at as usize)
+        } else {
+            let range = self.range(level);
+            self.sets[range.clone()].binary_search_by_key(&set, |&(s, _)| s).ok().map(|j| range.start + j)
+        }
     }
 
-    fn level(&self, i: usize) -> &[usize] {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        &self.sets[start..self.ends[i]]
-    }
-
-    /// Walk the cells forward; the full sets that add up to `sum`.
-    fn forward(&mut self, options: &[usize], sum: u32) -> &[usize] {
-        let sum = sum as usize;
-        self.push(0);
-        self.ends[0] = 1;
+    /// Walk the cells forward: the last level is then the full sets that add up to `sum`
+    /// (none when there is no way); `false` when the sets pass [`MOST_SETS`].
+    fn forward(&mut self, options: &[u32], sum: u32) -> bool {
+        // The least and the most the cells from i on add, values apart or not.
+        let (mut low, mut high) = ([0u32; MAX_SIDE + 1], [0u32; MAX_SIDE + 1]);
+        for (i, &option) in options.iter().enumerate().rev() {
+            let (least, most) = match option {
+                0 => (0, 0),
+                _ => (option.trailing_zeros() + 1, 32 - option.leading_zeros()),
+            };
+            low[i] = low[i + 1] + least;
+            high[i] = high[i + 1] + most;
+        }
+        let all = options.iter().fold(0, |all, &o| all | o);
+        self.tabled = all >> TABLED_VALUES == 0;
+        if self.tabled {
+            if self.places.is_empty() {
+                self.places = vec![(0, 0); 1 << TABLED_VALUES];
+            }
+            self.group = self.group.wrapping_add(1);
+            if self.group == 0 {
+                // The marks wrapped around: none is of a group still read.
+                self.places.fill((0, 0));
+                self.group = 1;
+            }
+        }
+        self.sets.clear();
+        self.sets.push((0, 0));
+        self.ends.clear();
+        self.ends.push(1);
         for (i, &option) in options.iter().enumerate() {
-            let mut seen = [false; SETS];
-            let (start, end) = (if i == 0 { 0 } else { self.ends[i - 1] }, self.ends[i]);
-            for at in start..end {
-                let m = self.sets[at];
+            let (from, to) = (self.range(i).start, self.range(i).end);
+            for at in from..to {
+                let (m, made) = self.sets[at];
                 let mut free = option & !m;
                 while free != 0 {
                     let bit = free & free.wrapping_neg();
                     free &= free - 1;
-                    let next = m | bit;
-                    if !seen[next] && usize::from(SUMS[next]) <= sum {
-                        seen[next] = true;
-                        self.push(next);
+                    let (set, now) = (m | bit, made + bit.trailing_zeros() + 1);
+                    if now + low[i + 1] > sum || sum > now + high[i + 1] {
+                        continue;
                     }
+                    if self.tabled {
+                        let place = &mut self.places[set as usize];
+                        if place.0 == self.group {
+                            continue;
+                        }
+                        *place = (self.group, self.sets.len() as u32);
+                    }
+                    self.sets.push((set, now));
+                }
+                if self.sets.len() > MOST_SETS {
+                    return false;
                 }
             }
-            self.ends[i + 1] = self.len;
-        }
-        let k = options.len();
-        let start = if k == 0 { 0 } else { self.ends[k - 1] };
-        let end = self.ends[k];
-        // Keep the full sets that make the sum, at the end of the list.
-        let mut kept = start;
-        for at in start..end {
-            if usize::from(SUMS[self.sets[at]]) == sum {
-                self.sets.swap(kept, at);
-                kept += 1;
+            if !self.tabled {
+                // The level in order, each set once.
+                self.sets[to..].sort_unstable_by_key(|&(set, _)| set);
+                let mut kept = to;
+                for at in to..self.sets.len() {
+                    if kept == to || self.sets[kept - 1].0 != self.sets[at].0 {
+                        self.sets[kept] = self.sets[at];
+                        kept += 1;
+                    }
+                }
+                self.sets.truncate(kept);
             }
+            self.ends.push(self.sets.len());
         }
-        self.len = kept;
-        self.ends[k] = kept;
-        &self.sets[start..kept]
+        true
     }
 }
 
@@ -274,8 +336,18 @@ pub(super) fn find_combination(grid: &Grid) -> Option<Step> {
     })
 }
 
-/// `{1,5,9} or {2,4,9}`.
+/// The most sets of values a step lists: a cage of the classic grid holds at most 12 (four
+/// cells adding up to 20, five to 25); one of a larger grid can hold hundreds, and is counted.
+const LISTED: usize = 12;
+
+/// `{1,5,9} or {2,4,9}`; more than [`LISTED`] sets counted, with the first and the last:
+/// `27 sets, {2,E,F,G} to {A,B,C,E}`.
 fn alternatives(combinations: &[Digits]) -> String {
+    if let [first, .., last] = combinations {
+        if combinations.len() > LISTED {
+            return format!("{} sets, {} to {}", combinations.len(), set(*first), set(*last));
+        }
+    }
     let sets: Vec<String> = combinations.iter().map(|&d| set(d)).collect();
     match &sets[..] {
         [one] => one.clone(),
@@ -331,7 +403,7 @@ pub(super) fn find_innies(grid: &Grid) -> Option<Step> {
         let inside = |k: usize| cages.cages[k].0.iter().all(|c| cells.contains(c));
         // The cages that meet the house, each once.
         let mut met: Vec<usize> =
-            cells.iter().filter_map(|c| cages.cage_of[c.index()].map(usize::from)).collect();
+            cells.iter().filter_map(|c| cages.cage_of[c.index()].map(|k| k as usize)).collect();
         met.sort_unstable();
         met.dedup();
         if met.iter().any(|&k| cages.cages[k].1.is_none()) {
@@ -343,7 +415,7 @@ pub(super) fn find_innies(grid: &Grid) -> Option<Step> {
         let innies: Vec<Cell> = cells
             .iter()
             .copied()
-            .filter(|c| cages.cage_of[c.index()].is_none_or(|k| !inner.contains(&usize::from(k))))
+            .filter(|c| cages.cage_of[c.index()].is_none_or(|k| !inner.contains(&(k as usize))))
             .collect();
         let inside_sum = sum_of(&inner);
         let total = cages.total;
@@ -494,7 +566,7 @@ pub(super) struct Band {
 fn bands(
     geometry: &Geometry,
     cages: &[(Vec<Cell>, Option<u32>)],
-    cage_of: &[Option<u8>],
+    cage_of: &[Option<u32>],
     each: u32,
 ) -> Vec<Band> {
     let side = geometry.side();
@@ -527,7 +599,7 @@ fn bands(
                 let mut innies: Vec<Cell> = band
                     .iter()
                     .flat_map(|&h| geometry.members(h).iter().copied())
-                    .filter(|c| cage_of[c.index()].is_none_or(|i| !joined.contains(&usize::from(i))))
+                    .filter(|c| cage_of[c.index()].is_none_or(|i| !joined.contains(&(i as usize))))
                     .collect();
                 if outies.len() + innies.len() > BAND_CELLS || outies.len() + innies.len() == 0 {
                     continue;
@@ -658,5 +730,83 @@ impl Explain for BandSum {
 
     fn cells(&self, _: &Geometry) -> Cells {
         self.outies.iter().chain(&self.innies).copied().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Every way of giving each cell one of its values, the values apart, that adds up to
+    /// `sum`: what each cell takes in one of them, and the sets they use, sorted.
+    fn by_hand(options: &[u32], sum: u32) -> (Vec<u32>, Vec<u32>) {
+        fn fill(options: &[u32], sum: u32, chosen: &mut Vec<u32>, takes: &mut [u32], sets: &mut Vec<u32>) {
+            let i = chosen.len();
+            if i == options.len() {
+                let made: u32 = chosen.iter().map(|b| b.trailing_zeros() + 1).sum();
+                if made == sum {
+                    for (t, &b) in takes.iter_mut().zip(chosen.iter()) {
+                        *t |= b;
+                    }
+                    sets.push(chosen.iter().fold(0, |m, &b| m | b));
+                }
+                return;
+            }
+            let used = chosen.iter().fold(0, |m, &b| m | b);
+            for v in 0..32 {
+                let bit = 1u32 << v;
+                if options[i] & bit != 0 && used & bit == 0 {
+                    chosen.push(bit);
+                    fill(options, sum, chosen, takes, sets);
+                    chosen.pop();
+                }
+            }
+        }
+        let (mut takes, mut sets) = (vec![0; options.len()], Vec::new());
+        fill(options, sum, &mut Vec::new(), &mut takes, &mut sets);
+        sets.sort_unstable();
+        sets.dedup();
+        (takes, sets)
+    }
+
+    proptest! {
+        /// Groups of one to five cells, each with up to seven of the values 1 to `side` (9, 16
+        /// and 25: the tabled places, and the sorted levels past 16 values).
+        #[test]
+        fn the_ways_of_a_group_are_those_a_brute_force_finds(
+            side in prop::sample::select(vec![9u32, 16, 25]),
+            cells in prop::collection::vec(prop::collection::vec(0u32..25, 1..=7), 1..=5),
+            offset in 0u32..40,
+        ) {
+            let options: Vec<u32> =
+                cells.iter().map(|values| values.iter().fold(0, |m, &v| m | 1 << (v % side))).collect();
+            // A sum the cells can reach or nearly: their least values and some more.
+            let least: u32 = options.iter().map(|o| o.trailing_zeros() + 1).sum();
+            let sum = least + offset;
+            let (takes, sets) = by_hand(&options, sum);
+            match ways(&options, sum) {
+                None => prop_assert!(sets.is_empty(), "no way found, {} by hand", sets.len()),
+                Some((found, mut made)) => {
+                    made.sort_unstable();
+                    prop_assert_eq!((found, made), (takes, sets.clone()));
+                }
+            }
+            prop_assert_eq!(can_make(&options, sum), !sets.is_empty());
+        }
+    }
+
+    #[test]
+    fn a_group_with_too_many_ways_is_not_read_and_not_refuted() {
+        // Twelve cells of a 25×25 grid, every value open, adding up to half of the most:
+        // millions of sets of values on the middle levels.
+        let options = [(1u32 << 25) - 1; 12];
+        assert_eq!(ways(&options, 156), None);
+        assert!(can_make(&options, 156));
+        // Smaller, on the same grid: read.
+        let (takes, sets) = ways(&options[..2], 49).unwrap();
+        assert_eq!(sets, vec![1 << 23 | 1 << 24]);
+        assert_eq!(takes, vec![1 << 23 | 1 << 24; 2]);
+        assert!(!can_make(&options[..2], 50));
     }
 }

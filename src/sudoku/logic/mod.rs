@@ -94,18 +94,14 @@ pub mod evidence {
     pub use super::y_wing::YWing;
 }
 
-/// The largest side of a grid whose killer cages the logic solver takes: its cage steps reason
-/// on sets of the values 1 to 9 (2⁹ of them).
-pub const KILLER_SIDE: usize = 9;
-
 /// Whether the logic solver takes a grid of `geometry`, or the sentence that says why not.
 ///
 /// It takes every geometry of houses (any size, any box shape, jigsaw regions, the diagonals
 /// and windoku windows), where each technique reasons on the grid's own houses and peers; the
 /// relations between cells (a knight's or a king's move apart are peers, side by side cells
-/// are read by the non-consecutive step); and killer cages on grids of side 9 at most (4×4,
-/// 6×6, jigsaws, the diagonals: their houses add up to 1 + 2 + … + the side). Rules of the
-/// user's own and cages on larger grids are refused: no technique reasons on them.
+/// are read by the non-consecutive step); and killer cages on every grid (4×4, 6×6, 16×16,
+/// jigsaws, the diagonals: their houses add up to 1 + 2 + … + the side). Rules of the user's
+/// own are refused: no technique reasons on them.
 ///
 /// ```
 /// use backtrack::sudoku::{Cage, Extra, Geometry, logic};
@@ -115,7 +111,7 @@ pub const KILLER_SIDE: usize = 9;
 /// let caged = Geometry::boxed(2, 3)?.with_cages(vec![Cage::new(vec![0, 1], Some(3))])?;
 /// assert!(logic::supports(&caged).is_ok());
 /// let large = Geometry::boxed(4, 4)?.with_cages(vec![Cage::new(vec![0, 1], Some(3))])?;
-/// assert!(logic::supports(&large).unwrap_err().contains("side 9 at most"));
+/// assert!(logic::supports(&large).is_ok());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn supports(geometry: &crate::sudoku::Geometry) -> Result<(), String> {
@@ -124,11 +120,6 @@ pub fn supports(geometry: &crate::sudoku::Geometry) -> Result<(), String> {
         return Err(format!(
             "the logic solver reasons on houses and killer cages, not {} ({name})",
             rule.name()
-        ));
-    }
-    if !geometry.cages().is_empty() && geometry.side() > KILLER_SIDE {
-        return Err(format!(
-            "the logic solver takes killer cages on grids of side {KILLER_SIDE} at most, not {name}"
         ));
     }
     Ok(())

@@ -74,8 +74,8 @@ pub struct Args {
     /// Make killers: the solution cut into cages of 2 to 4 cells, each with its sum, and the
     /// givens emptied while one solution is left (often every one). Each killer is one line
     /// of the variant file (JSON: size, boxes, givens, cages, solution, grade), which
-    /// `backtrack sudoku -f` reads back; `--format text` draws its grid and cages. Any grid of
-    /// side 9 at most: `--size`, `--boxes`, `--regions`, `--rules diagonals`.
+    /// `backtrack sudoku -f` reads back; `--format text` draws its grid and cages. Any grid:
+    /// `--size`, `--boxes`, `--regions`, `--rules diagonals` (a 16×16 one takes seconds).
     #[arg(long, conflicts_with = "symmetry")]
     killer: bool,
 

@@ -158,7 +158,7 @@ impl fmt::Display for ReadError {
 /// Whether the plan can run on a grid of `geometry`, or the sentence that says why not: the
 /// classic grid takes everything; other grids take the general engine, Dancing Links, the
 /// driver (with the general engine's propagating generators, or the seed's) and the logic solver (on
-/// houses, the relations between cells, and killers of side 9 at most), and
+/// houses, the relations between cells, and killers), and
 /// the explorer draws their boxes and regions.
 pub fn supports(plan: &Plan, geometry: &Geometry) -> Result<(), String> {
     if geometry.is_classic() {
