@@ -283,6 +283,12 @@ fn a_search_with_both_bounds_names_the_one_it_met() {
         "{}",
         text(&out.stdout)
     );
+    let out = backtrack(&["sudoku", "--estimate", "--timeout", "0.05", &without(3)], b"");
+    assert!(
+        text(&out.stdout).contains("search:   stopped at --timeout 0.05 after "),
+        "{}",
+        text(&out.stdout)
+    );
     let out = backtrack(&["sudoku", "--estimate", "--timeout", "0.05", "--format", "json", &without(3)], b"");
     let report: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
     assert_eq!(report["search"]["stopped"], true, "{report}");

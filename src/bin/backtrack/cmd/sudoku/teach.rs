@@ -16,6 +16,11 @@ use std::time::{Duration, Instant};
 /// The most nodes `--compare` and `--estimate` let the driver search before giving up.
 const NODE_BUDGET: u64 = 20_000_000;
 
+/// The time each search of `--compare` and `--estimate` may take without `--timeout`: a row
+/// that would take minutes (Dancing Links on a 16×16 killer passes 20 million nodes in 46 s)
+/// says it gave up.
+const ROW_TIME: Duration = Duration::from_secs(10);
+
 /// How many times its bound a tree may be estimated at for `--estimate` to search it.
 const HOPELESS: f64 = 1_000.0;
 
@@ -35,13 +40,17 @@ fn line_option<S: Serializer>(board: &Option<Board>, s: S) -> Result<S::Ok, S::E
 }
 
 /// The bound of each search of `--compare` and `--estimate`: `NODE_BUDGET` nodes (fewer with
-/// `--max-nodes`), and `--timeout` from the search's start.
+/// `--max-nodes`), and `--timeout` ([`ROW_TIME`] without it) from the search's start.
 fn bound(plan: &Plan) -> backtrack::Budget {
     let nodes = plan.budget.max_nodes.map_or(NODE_BUDGET, |n| n.min(NODE_BUDGET));
-    let budget = backtrack::Budget::nodes(nodes);
+    backtrack::Budget::nodes(nodes).timeout(plan.budget.timeout.unwrap_or(ROW_TIME))
+}
+
+/// The time limit a search of `bound(plan)` met, in words.
+fn time_limit(plan: &Plan) -> String {
     match plan.budget.timeout {
-        Some(t) => budget.timeout(t),
-        None => budget,
+        Some(t) => format!("--timeout {}", t.as_secs_f64()),
+        None => format!("its time limit of {} s", ROW_TIME.as_secs()),
     }
 }
 
@@ -53,9 +62,9 @@ fn timed_out(budget: &backtrack::Budget) -> bool {
 
 /// What a row says of a search stopped at `budget`, the bound it met.
 fn stopped_note(plan: &Plan, budget: &backtrack::Budget) -> String {
-    match plan.budget.timeout {
-        Some(t) if timed_out(budget) => format!("stopped at --timeout {}", t.as_secs_f64()),
-        _ => format!("gave up at {} nodes", budget.node_limit()),
+    match timed_out(budget) {
+        true => format!("stopped at {}", time_limit(plan)),
+        false => format!("gave up at {} nodes", budget.node_limit()),
     }
 }
 
@@ -211,7 +220,11 @@ pub(super) fn compare(plan: &Plan, board: &Board, data: bool, out: impl Write) -
     }
     if logic::supports(geometry).is_ok() {
         let start = Instant::now();
-        let report = logic::solve_within(board, logic::standard(), &plan.logic_budget());
+        let budget = match plan.budget.timeout {
+            Some(_) => plan.logic_budget(),
+            None => plan.logic_budget().timeout(ROW_TIME),
+        };
+        let report = logic::solve_within(board, logic::standard(), &budget);
         rows.push(Row {
             solver: "logic",
             nodes: report.steps.len() as u64,
@@ -318,6 +331,7 @@ pub(super) fn estimate(
             stopped,
             skipped,
             timed_out: stopped && !skipped && timed_out(&budget),
+            time_limit: time_limit(plan),
             bound: bound_nodes,
             time_ms: ms(time),
             ratio: (!stopped).then(|| guess.ratio_to(&stats)),
@@ -351,8 +365,11 @@ struct Searched {
     stopped: bool,
     /// The estimate was past [`HOPELESS`] times the bound: the search was not run.
     skipped: bool,
-    /// The search stopped at `--timeout`, before its bound of nodes.
+    /// The search stopped at its time limit, before its bound of nodes.
     timed_out: bool,
+    /// That time limit, in words.
+    #[serde(skip)]
+    time_limit: String,
     /// The most nodes the search may visit.
     bound: u64,
     time_ms: f64,
@@ -377,7 +394,7 @@ impl Show for Estimation {
                 s.bound
             ),
             None if s.timed_out => {
-                writeln!(out, "  search:   stopped at --timeout after {} nodes", s.nodes)
+                writeln!(out, "  search:   stopped at {} after {} nodes", s.time_limit, s.nodes)
             }
             None => writeln!(out, "  search:   stopped at its bound of {} nodes", s.bound),
             Some(ratio) => writeln!(
