@@ -26,7 +26,7 @@
 //! whether every check ended. The logic solver grades within [`GRADING_STEPS`] steps; a puzzle
 //! it cannot grade so is passed over, as one of another grade is.
 
-use super::geometry::classic;
+use super::geometry::{beside, classic};
 use super::logic::{self, Grade, Kind};
 use super::search::Solutions;
 use super::{Board, Cage, Cell, Digit, Geometry};
@@ -435,16 +435,7 @@ fn cages(geometry: &Geometry, solution: &[u8], random: &mut SplitMix64) -> Geome
         while cage.len() < size {
             let mut next: Vec<usize> = cage
                 .iter()
-                .flat_map(|&c| {
-                    let (r, col) = (c / side, c % side);
-                    [
-                        (r > 0).then(|| c - side),
-                        (r + 1 < side).then(|| c + side),
-                        (col > 0).then(|| c - 1),
-                        (col + 1 < side).then(|| c + 1),
-                    ]
-                })
-                .flatten()
+                .flat_map(|&c| beside(side, c))
                 .filter(|&n| cage_of[n] == usize::MAX && cage.iter().all(|&m| solution[m] != solution[n]))
                 .collect();
             next.sort_unstable();

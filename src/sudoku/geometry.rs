@@ -48,6 +48,19 @@ pub const MAX_HOUSES: usize = 3 * MAX_SIDE + 2 + 16;
 /// the band engine reads itself.
 pub const CLASSIC_CELLS: usize = classic::CELLS;
 
+/// Cell `i`'s neighbour on a grid of side `side` by (row, column) steps, if it is on the grid.
+fn step(side: usize, i: usize, (dr, dc): (isize, isize)) -> Option<usize> {
+    let (row, col) = ((i / side) as isize + dr, (i % side) as isize + dc);
+    let on = (0..side as isize).contains(&row) && (0..side as isize).contains(&col);
+    on.then(|| row as usize * side + col as usize)
+}
+
+/// The cells side by side with cell `i` on a grid of side `side` (above, left, right, below):
+/// the neighbours of the non-consecutive rule, and those a killer's cage grows by.
+pub(crate) fn beside(side: usize, i: usize) -> impl Iterator<Item = usize> {
+    [(-1, 0), (0, -1), (0, 1), (1, 0)].into_iter().filter_map(move |by| step(side, i, by))
+}
+
 /// The sides whose grids the text reader recognises by their number of cells alone.
 pub const SIDES: std::ops::RangeInclusive<usize> = 4..=MAX_SIDE;
 
@@ -478,12 +491,7 @@ impl Geometry {
             (*first, *count) = (h, *count + 1);
         }
         debug_assert!(houses.len() <= MAX_HOUSES, "{} houses", houses.len());
-        // A cell's neighbour by (row, column) steps, if it is on the grid.
-        let step = |i: usize, (dr, dc): (isize, isize)| {
-            let (row, col) = ((i / side) as isize + dr, (i % side) as isize + dc);
-            let on = (0..side as isize).contains(&row) && (0..side as isize).contains(&col);
-            on.then(|| row as usize * side + col as usize)
-        };
+        let step = |i: usize, by: (isize, isize)| step(side, i, by);
         let peers: Vec<Vec<Cell>> = (0..side * side)
             .map(|i| {
                 let mut seen = vec![false; side * side];
@@ -507,12 +515,9 @@ impl Geometry {
                 (0..side * side).filter(|&j| seen[j]).map(|j| Cell::in_grid(side, j)).collect()
             })
             .collect();
-        let orthogonal = [(-1, 0), (0, -1), (0, 1), (1, 0)];
         let adjacent: Vec<Vec<Cell>> = (0..side * side)
             .map(|i| match extras.contains(&Extra::NonConsecutive) {
-                true => {
-                    orthogonal.iter().filter_map(|&d| step(i, d)).map(|j| Cell::in_grid(side, j)).collect()
-                }
+                true => beside(side, i).map(|j| Cell::in_grid(side, j)).collect(),
                 false => Vec::new(),
             })
             .collect();
