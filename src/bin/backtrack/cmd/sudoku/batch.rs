@@ -384,19 +384,11 @@ fn read_error(plan: &Plan, e: io::Error) -> io::Result<Status> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::Parser;
 
     const MICROSECOND: Duration = Duration::from_micros(1);
 
-    #[derive(Parser)]
-    struct Cli {
-        #[command(flatten)]
-        args: super::super::Args,
-    }
-
     fn plan(words: &[&str]) -> Plan {
-        let cli = Cli::try_parse_from(std::iter::once("sudoku").chain(words.iter().copied())).unwrap();
-        cli.args.decode().unwrap()
+        super::super::plan::decode(words).unwrap()
     }
 
     /// Only a few quick puzzles, by an engine that is quick on them, start on the main thread

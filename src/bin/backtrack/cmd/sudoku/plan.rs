@@ -644,22 +644,23 @@ fn create(path: &std::path::Path) -> Result<(), String> {
     std::fs::File::create(path).map(drop).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
+/// The plan of `backtrack sudoku WORDS`, for the tests of the command's modules.
 #[cfg(test)]
-mod tests {
-    use super::*;
+pub(super) fn decode(words: &[&str]) -> Result<Plan, String> {
     use clap::Parser;
-
     #[derive(Parser)]
     struct Cli {
         #[command(flatten)]
         args: Args,
     }
+    let cli = Cli::try_parse_from(std::iter::once("sudoku").chain(words.iter().copied()))
+        .map_err(|e| e.kind().to_string())?;
+    cli.args.decode()
+}
 
-    fn decode(words: &[&str]) -> Result<Plan, String> {
-        let cli = Cli::try_parse_from(std::iter::once("sudoku").chain(words.iter().copied()))
-            .map_err(|e| e.kind().to_string())?;
-        cli.args.decode()
-    }
+#[cfg(test)]
+mod tests {
+    use super::*;
 
     #[test]
     fn nonsense_is_refused_not_ignored() {
