@@ -283,13 +283,11 @@ fn steps_hold<S>(
 /// Killers: the logic solver's steps on a killer are true of every solution. The input picks
 /// a killer of the generator (its first eight bytes the seed, the next its grid: the classic
 /// one 7 times in 16, else 4×4, 5×5, 6×6 either way, 8×8, 10×10, 12×12, X-Sudoku or a 6×6
-/// jigsaw) and
-/// empties a given for each further byte (so the puzzle may have several solutions); the
-/// general engine enumerates its
-/// solutions, up to [`MOST`] (a killer with more is skipped), Dancing Links on the cages'
-/// value combinations must find the same ones, and no step may remove a candidate that one of
-/// them holds, nor place a value they do not all hold (a guess: one that some solution
-/// holds).
+/// jigsaw) and empties a given for each further byte (so the puzzle may have several
+/// solutions); the general engine enumerates its solutions, up to [`MOST`] (a killer with
+/// more is skipped), Dancing Links on the cages' value combinations must find the same ones,
+/// and no step may remove a candidate that one of them holds, nor place a value they do not
+/// all hold (a guess: one that some solution holds).
 pub fn killer_sound(data: &[u8]) {
     use backtrack::sudoku::generate::Generator;
     use backtrack::sudoku::search::Solutions;

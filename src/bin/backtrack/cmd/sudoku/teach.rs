@@ -43,7 +43,13 @@ fn line_option<S: Serializer>(board: &Option<Board>, s: S) -> Result<S::Ok, S::E
 /// `--max-nodes`), and `--timeout` ([`ROW_TIME`] without it) from the search's start.
 fn bound(plan: &Plan) -> backtrack::Budget {
     let nodes = plan.budget.max_nodes.map_or(NODE_BUDGET, |n| n.min(NODE_BUDGET));
-    backtrack::Budget::nodes(nodes).timeout(plan.budget.timeout.unwrap_or(ROW_TIME))
+    backtrack::Budget::nodes(nodes).timeout(row_time(plan))
+}
+
+/// The time each search of `--compare` and `--estimate` may take: `--timeout`, else
+/// [`ROW_TIME`].
+fn row_time(plan: &Plan) -> Duration {
+    plan.budget.timeout.unwrap_or(ROW_TIME)
 }
 
 /// The time limit a search of `bound(plan)` met, in words.
@@ -220,10 +226,7 @@ pub(super) fn compare(plan: &Plan, board: &Board, data: bool, out: impl Write) -
     }
     if logic::supports(geometry).is_ok() {
         let start = Instant::now();
-        let budget = match plan.budget.timeout {
-            Some(_) => plan.logic_budget(),
-            None => plan.logic_budget().timeout(ROW_TIME),
-        };
+        let budget = plan.logic_budget().timeout(row_time(plan));
         let report = logic::solve_within(board, logic::standard(), &budget);
         rows.push(Row {
             solver: "logic",
