@@ -444,3 +444,33 @@ fn an_option_without_a_primary_item_is_named_not_kept_silently() {
     let out = backtrack(&["cover", "tests/data/queens8.dlx"], None);
     assert!(!String::from_utf8_lossy(&out.stderr).contains("warning"));
 }
+
+/// `cover --html` writes its page once the recording is full, while the search goes on: here
+/// a count that does not end (the ways to cut 40 items into singles and pairs, about 10²⁴).
+#[test]
+fn the_cover_page_is_written_while_the_search_goes_on() {
+    let dir = std::env::temp_dir().join(format!("backtrack-cover-endless-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let items: Vec<String> = (0..40).map(|i| format!("i{i}")).collect();
+    let mut instance = items.join(" ") + "\n";
+    for (j, a) in items.iter().enumerate() {
+        instance += &format!("{a}\n");
+        for b in &items[j + 1..] {
+            instance += &format!("{a} {b}\n");
+        }
+    }
+    let (file, page) = (dir.join("pairs.dlx"), dir.join("pairs.html"));
+    std::fs::write(&file, instance).unwrap();
+    let page_path = page.to_str().unwrap();
+    let said = said_while_running(&["cover", "--count", "--html", page_path, file.to_str().unwrap()], 2);
+    assert_eq!(
+        said,
+        [
+            format!("wrote 10000 moves of the search to {page_path}"),
+            "the search goes on to its end (--timeout, --max-nodes or --max-updates bound it)".to_string(),
+        ]
+    );
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.trim_end().ends_with("</html>"), "a whole page");
+    let _ = std::fs::remove_dir_all(dir);
+}

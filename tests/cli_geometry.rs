@@ -367,6 +367,32 @@ fn a_killer_is_shown_with_its_cages_and_solved() {
     );
 }
 
+/// The explorer's page and the search tree are written as soon as their recording stops, not
+/// when the search ends: the driver counting every 16×16 grid does not end, and both files
+/// are there all the same.
+#[test]
+fn a_page_and_a_tree_are_written_when_their_recording_stops() {
+    let dir = std::env::temp_dir().join(format!("backtrack-endless-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (page, tree) = (dir.join("endless.html"), dir.join("endless.dot"));
+    let empty = ".".repeat(256);
+    let (page_path, tree_path) = (page.to_str().unwrap(), tree.to_str().unwrap());
+    let args = ["sudoku", "--count", "--html", page_path, "--tree", tree_path, &empty];
+    assert_eq!(
+        said_while_running(&args, 3),
+        [
+            format!("wrote 200 nodes of the search tree to {tree_path}"),
+            format!("wrote 200 events of the search to {page_path}"),
+            "the search goes on to its end (--timeout or --max-nodes bound it)".to_string(),
+        ]
+    );
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.trim_end().ends_with("</html>"), "a whole page");
+    let dot = std::fs::read_to_string(&tree).unwrap();
+    assert_eq!((dot.matches(" -> ").count(), dot.trim_end().ends_with('}')), (199, true), "{dot}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// The explorer's page of a jigsaw and of a killer carries their regions and cages, which it
 /// draws (thick borders between regions, dashed ones around cages, each sum in the corner of
 /// its cage's first cell).

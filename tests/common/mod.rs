@@ -83,6 +83,38 @@ pub fn run_backtrack(args: &[&str], stdin: &[u8]) -> std::process::Output {
     child.wait_with_output().unwrap()
 }
 
+/// Start the built command with `args` on a search that does not end, wait for the first
+/// `lines` lines of its standard error (a minute at most, for a machine under load), check it
+/// is still running, and stop it: the lines.
+pub fn said_while_running(args: &[&str], lines: usize) -> Vec<String> {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_backtrack"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let (send, said) = std::sync::mpsc::channel();
+    std::thread::spawn(move || stderr.lines().map_while(Result::ok).try_for_each(|l| send.send(l)));
+    let mut heard = Vec::new();
+    while heard.len() < lines {
+        match said.recv_timeout(std::time::Duration::from_secs(60)) {
+            Ok(line) => heard.push(line),
+            Err(e) => {
+                let _ = child.kill();
+                panic!("backtrack {}: {e} after {heard:?}", args.join(" "));
+            }
+        }
+    }
+    assert_eq!(child.try_wait().unwrap(), None, "backtrack {}: ended, {heard:?}", args.join(" "));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    heard
+}
+
 /// Run the built command as [`run_backtrack`] does; its standard output, which a success must
 /// have given (the failure shows its standard error).
 pub fn backtrack_ok(args: &[&str], stdin: &[u8]) -> Vec<u8> {

@@ -233,7 +233,11 @@ pub fn run(args: Args) -> io::Result<Status> {
         let stopped = (outcome == Search::OutOfBudget).then(|| plan.bound_met(&stats));
         return shard_line(&run, shard, &stats, colors, stopped);
     }
-    let explorer = plan.args.html.as_ref().map(|_| Explorer::new(&problem));
+    let explorer = plan.args.html.as_ref().map(|path| {
+        let mut explorer = Explorer::new(&problem, path, &plan.source);
+        explorer.bounded = budget.is_bounded();
+        explorer
+    });
     let trace = plan.args.trace.map(|lines| RefCell::new(Trace::new(&problem, lines)));
     let watching = Watching { explorer: explorer.as_ref(), trace: trace.as_ref() };
     let mut render = Renderer {
@@ -263,8 +267,8 @@ pub fn run(args: Args) -> io::Result<Status> {
     if let Some(trace) = trace {
         trace.into_inner().finish()?;
     }
-    if let (Some(explorer), Some(path)) = (explorer, &plan.args.html) {
-        explorer.write(path, &plan.source);
+    if let Some(explorer) = explorer {
+        explorer.write();
     }
     render.report(&report, plan.args.stats)?;
     Ok(match report.verdict {
@@ -725,10 +729,19 @@ struct Explorer<'p> {
     /// (a coloured item stays coloured while any of them is chosen).
     covered: std::rc::Rc<RefCell<Vec<Vec<String>>>>,
     recorder: RefCell<Recorder<'p>>,
+    /// Where the page goes, and its title.
+    path: PathBuf,
+    title: String,
+    /// Whether the page is written: as soon as the recording is full, for the search may go
+    /// on for long after.
+    written: std::cell::Cell<bool>,
+    /// Whether the search has a bound (else it is said, when the page is written early, that
+    /// the search goes on to its end).
+    bounded: bool,
 }
 
 impl Explorer<'_> {
-    fn new(problem: &Named) -> Self {
+    fn new(problem: &Named, path: &std::path::Path, source: &Source) -> Self {
         let (names, matrix) = (std::rc::Rc::new(problem.names().clone()), problem.matrix_ref());
         let items = matrix.items();
         let option_items = (0..matrix.options())
@@ -758,7 +771,19 @@ impl Explorer<'_> {
         };
         let mut recorder = Recorder::new(10_000, board, why);
         recorder.label_cells((0..items).map(|i| names.item(i).to_string()).collect());
-        Explorer { names, items, option_items, covered, recorder: RefCell::new(recorder) }
+        let title =
+            format!("backtrack cover {source}: Dancing Links, the items and the options that cover them");
+        Explorer {
+            names,
+            items,
+            option_items,
+            covered,
+            recorder: RefCell::new(recorder),
+            path: path.to_path_buf(),
+            title,
+            written: std::cell::Cell::new(false),
+            bounded: false,
+        }
     }
 
     /// See one move of the search: an option chosen shows its number (or its colours) on its
@@ -766,6 +791,15 @@ impl Explorer<'_> {
     fn see(&self, event: Event<'_, usize>) {
         let mut recorder = self.recorder.borrow_mut();
         if recorder.is_full() {
+            if !self.written.get() {
+                drop(recorder);
+                self.write();
+                if !self.bounded {
+                    eprintln!(
+                        "the search goes on to its end (--timeout, --max-nodes or --max-updates bound it)"
+                    );
+                }
+            }
             return;
         }
         let cover = |option: usize, on: bool| {
@@ -802,15 +836,17 @@ impl Explorer<'_> {
         };
     }
 
-    /// Write the page to `path` (said on standard error).
-    fn write(self, path: &std::path::Path, source: &Source) {
-        let recorder = self.recorder.into_inner();
+    /// Write the page (said on standard error), once.
+    fn write(&self) {
+        if self.written.replace(true) {
+            return;
+        }
+        let recorder = self.recorder.borrow();
         let columns = (self.items as f64).sqrt().ceil().max(1.0) as usize;
         let rows = self.items.div_ceil(columns);
         let layout = Layout { rows, cols: columns, box_rows: 0, box_cols: 0, checkered: false };
-        let title =
-            format!("backtrack cover {source}: Dancing Links, the items and the options that cover them");
-        match std::fs::write(path, recorder.page(&title, &layout)) {
+        let path = &self.path;
+        match std::fs::write(path, recorder.page(&self.title, &layout)) {
             Ok(()) => eprintln!("wrote {} moves of the search to {}", recorder.len(), path.display()),
             Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
         }

@@ -7,7 +7,7 @@ use backtrack::sudoku::bitboard::{Forced, Propagation};
 use backtrack::sudoku::geometry::CLASSIC_CELLS;
 use backtrack::sudoku::logic::{self, Grade};
 use backtrack::sudoku::{Board, Cell, ExactCover, Placement, bitboard, search};
-use backtrack::watch::{Counters as WatchCounters, Layout, Recorder, Watcher};
+use backtrack::watch::{Counters as WatchCounters, Layout, Recorder, Tree, Watcher};
 use backtrack::{Assumptions, Budget, Event, Observer, SlotOrder, stack_assumptions};
 use std::cell::{Cell as Flag, RefCell};
 use std::io::Write;
@@ -449,41 +449,76 @@ where
         outline(&mut recorder, &(view.board)());
         recorder
     });
-    let watching = Flag::new(true);
-    // Each watcher sees the events until its limit; the search goes on.
-    let watch_until_limit = |event: Event<'_, I::Item>| {
-        if !watching.get() {
-            return;
-        }
-        let mut more = watcher.see(&event).is_continue();
-        if let Some(recorder) = &mut recorder {
-            more &= recorder.see(&event).is_continue();
-        }
-        if !more {
-            watching.set(false);
-        }
-    };
-    let found = drive(search.observe((watch_until_limit, &budget)), &view, limits);
-    if !watching.get() {
-        let what = if watch.tree { "tree" } else { "trace" };
-        let _ = writeln!(
-            std::io::stdout(),
-            "(the {what} stopped at --limit {}; the search went on)",
-            watch.limit
-        );
-    }
-    if let (Some(recorder), Some(path)) = (&recorder, &plan.html) {
+    // The page and the tree are written as soon as their recording stops: the search goes
+    // on to its end, which on a large grid the driver may not reach for minutes.
+    let save_page = |recorder: &Recorder<'_>| {
+        let Some(path) = &plan.html else { return };
         let page = recorder.page(&title, &layout(&(view.board)()));
         match std::fs::write(path, page) {
             Ok(()) => eprintln!("wrote {} events of the search to {}", recorder.len(), path.display()),
             Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
         }
-    }
-    if let (Some(tree), Some(path)) = (watcher.tree(), &plan.tree) {
+    };
+    let save_tree = |tree: &Tree| {
+        let Some(path) = &plan.tree else { return };
         match tree.write_to(path) {
             Ok(()) => eprintln!("wrote {} nodes of the search tree to {}", tree.len(), path.display()),
             Err(e) => eprintln!("error: {e}"),
         }
+    };
+    // The watcher (trace, tree, animation) and the page each see the events until their own
+    // limit; the search goes on. A trace or a tree stops at the limit, an animation never.
+    let watcher_stops = watch.tree || (watch.trace && !watch.animate);
+    let watching = Flag::new(true);
+    let recording = Flag::new(recorder.is_some());
+    let watch_until_limit = |event: Event<'_, I::Item>| {
+        let mut stopped = false;
+        if watching.get() && watcher.see(&event).is_break() {
+            watching.set(false);
+            stopped = true;
+            if let Some(tree) = watcher.tree() {
+                save_tree(tree);
+            }
+        }
+        if let Some(recorder) = recorder.as_mut().filter(|_| recording.get()) {
+            if recorder.see(&event).is_break() {
+                recording.set(false);
+                stopped = true;
+                save_page(recorder);
+            }
+        }
+        let still_watching = recording.get() || (watching.get() && watcher_stops);
+        if stopped && !still_watching && !budgeted && (plan.html.is_some() || plan.tree.is_some()) {
+            eprintln!("the search goes on to its end (--timeout or --max-nodes bound it)");
+        }
+    };
+    let found = drive(search.observe((watch_until_limit, &budget)), &view, limits);
+    let (watching, recording) = (watching.get(), recording.get());
+    if recording {
+        if let Some(recorder) = &recorder {
+            save_page(recorder);
+        }
+    }
+    if watching {
+        if let Some(tree) = watcher.tree() {
+            save_tree(tree);
+        }
+    }
+    let what = if watch.tree && !watching {
+        Some("tree")
+    } else if watcher_stops && !watching {
+        Some("trace")
+    } else if recorder.is_some() && !recording {
+        Some("page")
+    } else {
+        None
+    };
+    if let Some(what) = what {
+        let _ = writeln!(
+            std::io::stdout(),
+            "(the {what} stopped at --limit {}; the search went on)",
+            watch.limit
+        );
     }
     Found { stopped: budget.exceeded(), ..found }
 }
