@@ -1570,8 +1570,12 @@ fn combinations(values: u32, count: u32, sum: u32, chosen: u32, found: &mut dyn 
     }
     let low = values & values.wrapping_neg();
     let value = low.trailing_zeros() + 1;
-    // The smallest value left, `count` times over, is already past the sum.
-    if value * count > sum {
+    let top = 32 - values.leading_zeros();
+    // `count` different values from the smallest up are already past the sum, or from the
+    // largest down cannot reach it (the second cuts the branches that leave out small values
+    // until too few large ones are left: most of them, on a 25×25 grid).
+    let steps = count * (count - 1) / 2;
+    if value * count + steps > sum || top * count < sum + steps {
         return;
     }
     combinations(values ^ low, count - 1, sum - value, chosen | low, found);
@@ -1611,6 +1615,37 @@ fn bit(digit: Digit) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// The sets of `count` different values of a random set of values 1 to 25 that add up
+        /// to `sum` are those a brute force over every subset finds, each once.
+        #[test]
+        fn the_combinations_of_a_sum_are_every_subset_that_makes_it(
+            values in 0u32..1 << 25,
+            count in 0u32..=8,
+            sum in 0u32..=160,
+        ) {
+            let mut found = Vec::new();
+            combinations(values, count, sum, 0, &mut |set| found.push(set));
+            found.sort_unstable();
+            let value_sum = |set: u32| (0..25).filter(|v| set >> v & 1 == 1).map(|v| v + 1).sum::<u32>();
+            // Every subset of `values` with `count` bits: Gosper's hack would do it in order;
+            // here the subsets of the set, walked as `sub = (sub - 1) & values`.
+            let mut expected = Vec::new();
+            let mut sub = values;
+            loop {
+                if sub.count_ones() == count && value_sum(sub) == sum {
+                    expected.push(sub);
+                }
+                if sub == 0 {
+                    break;
+                }
+                sub = (sub - 1) & values;
+            }
+            expected.sort_unstable();
+            proptest::prop_assert_eq!(found, expected);
+        }
+    }
 
     #[test]
     fn two_threads_split_the_learning_in_parts_that_share_the_grids() {
