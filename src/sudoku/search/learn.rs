@@ -8,10 +8,11 @@
 //! and jumps back to the deepest guess the clause still concerns, past every guess that had no
 //! part in the contradiction. It is the method of SAT solvers (GRASP, Chaff, MiniSat: the first
 //! unique implication point, activities that decay, restarts, learned clauses forgotten by
-//! their literal block distance, Glucose's measure), here on the grid's own constraints: the
-//! variables are "cell c holds value v", each cell holds one value and each house holds each
-//! value once, and these are propagated as the engine propagates them (naked and hidden
-//! singles), never written out as clauses. On a grid of houses it decides, as the depth-first
+//! their literal block distance, Glucose's measure; each clause shortened to one literal a
+//! decision level where it can, Feng and Bacchus's all-UIP shrinking), here on the grid's own
+//! constraints: the variables are "cell c holds value v", each cell holds one value and each
+//! house holds each value once, and these are propagated as the engine propagates them (naked
+//! and hidden singles), never written out as clauses. On a grid of houses it decides, as the depth-first
 //! search guesses, in the cell or the house's value with the fewest left, its activities
 //! breaking the ties ([`Learner::decide`]).
 //!
@@ -731,6 +732,7 @@ impl Learner {
         for i in 0..self.to_clear.len() {
             self.seen[self.to_clear[i] as usize] = false;
         }
+        self.shrink();
         // Jump back to the deepest level of the other literals, which goes second.
         if self.learnt.len() == 1 {
             return 0;
@@ -743,6 +745,93 @@ impl Learner {
         }
         self.learnt.swap(1, deepest);
         self.level[(self.learnt[1] >> 1) as usize]
+    }
+
+    /// All-UIP shrinking (Feng and Bacchus, "Clause size reduction with all-UIP learning",
+    /// SAT 2020): the literals of each level below the conflict's, if two or more, are
+    /// replaced by that level's unique implication point (the one literal of the level all of
+    /// them follow from), when following their reasons back within the level meets no literal
+    /// of a level the clause does not hold already (those it meets of such levels join the
+    /// clause). The clause says which choices of each level led to the conflict in one literal
+    /// a level where it can. Measured on Gecode's 25×25 puzzles (BENCHMARKS.md §8.3): a third
+    /// fewer contradictions, 106 s → 61 s for the 18 on one thread. Replacing
+    /// only where the clause gets shorter, as the paper does, was slower here (44.6 s against
+    /// 38.6 s on puzzles 1, 8, 9 and 10).
+    fn shrink(&mut self) {
+        let top = self.decision_level() as usize;
+        let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); top + 1];
+        let mut marked: Vec<u32> = Vec::new();
+        for &lit in &self.learnt[1..] {
+            let var = lit >> 1;
+            buckets[self.level[var as usize] as usize].push(lit);
+            self.seen[var as usize] = true;
+            marked.push(var);
+        }
+        let mut out = vec![self.learnt[0]];
+        let mut extras: Vec<u32> = Vec::new();
+        for level in (1..top).rev() {
+            let set = std::mem::take(&mut buckets[level]);
+            if set.len() < 2 {
+                out.extend_from_slice(&set);
+                continue;
+            }
+            let (start, end) =
+                (self.levels[level - 1], self.levels.get(level).copied().unwrap_or(self.trail.len()));
+            let mut pending = set.len();
+            let mut uip = None;
+            extras.clear();
+            let mut index = end;
+            'walk: while index > start {
+                index -= 1;
+                let lit = self.trail[index];
+                let var = lit >> 1;
+                if !self.seen[var as usize] {
+                    continue;
+                }
+                if pending == 1 {
+                    uip = Some(lit);
+                    break;
+                }
+                pending -= 1;
+                let reason = self.reason[var as usize];
+                self.reason_lits(reason, Some(var));
+                for k in 0..self.scratch.len() {
+                    let u = self.scratch[k];
+                    let uvar = u >> 1;
+                    let lv = self.level[uvar as usize] as usize;
+                    if lv == 0 || self.seen[uvar as usize] {
+                        continue;
+                    }
+                    if lv == level {
+                        pending += 1;
+                    } else if !buckets[lv].is_empty() {
+                        extras.push(u);
+                    } else {
+                        break 'walk;
+                    }
+                    self.seen[uvar as usize] = true;
+                    marked.push(uvar);
+                }
+            }
+            match uip {
+                Some(uip) => {
+                    out.push(uip ^ 1);
+                    for &e in &extras {
+                        buckets[self.level[(e >> 1) as usize] as usize].push(e);
+                    }
+                }
+                None => {
+                    out.extend_from_slice(&set);
+                    for &e in &extras {
+                        self.seen[(e >> 1) as usize] = false;
+                    }
+                }
+            }
+        }
+        for var in marked {
+            self.seen[var as usize] = false;
+        }
+        self.learnt = out;
     }
 
     /// Whether `var`'s literal in the clause follows from the clause's other literals.
