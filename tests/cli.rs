@@ -474,3 +474,19 @@ fn the_cover_page_is_written_while_the_search_goes_on() {
     assert!(html.trim_end().ends_with("</html>"), "a whole page");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A file's name given where the puzzle goes is refused as a puzzle, with how to read the file.
+#[test]
+fn a_file_name_for_a_puzzle_says_how_to_read_the_file() {
+    let out = backtrack(&["sudoku", "tests/data/top95.txt"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: line 1, column 1: 't' is not a digit or an empty mark\n\
+         (the argument is the puzzle itself; to read puzzles from the file tests/data/top95.txt, \
+         give -f tests/data/top95.txt)\n"
+    );
+    // A name that is no file gets the parser's word alone.
+    let out = backtrack(&["sudoku", "no-such-file.txt"], None);
+    assert_eq!(text(&out.stderr), "error: line 1, column 4: 's' is not a digit or an empty mark\n");
+}

@@ -41,6 +41,12 @@ pub fn run(args: Args) -> io::Result<Status> {
             Ok(board) => one(&plan, &board, out)?,
             Err(e) => {
                 eprintln!("error: {e}");
+                // A file's name where the puzzle goes: say how a file is read.
+                if std::path::Path::new(text).is_file() {
+                    eprintln!(
+                        "(the argument is the puzzle itself; to read puzzles from the file {text}, give -f {text})"
+                    );
+                }
                 Status::BadInput
             }
         },
