@@ -18,9 +18,10 @@
 //!
 //! It is what Gecode's 25×25 examples need (BENCHMARKS.md §8): puzzles with half the grid
 //! open after every filter, where the depth-first search passes three million guesses and
-//! this one needs two thousand to half a million contradictions. [`Solutions`](super::Solutions) turns to it when
-//! its own search has spent [`AFTER_GUESSES`] guesses; each solution found is then excluded by a
-//! clause of its own, so the next `next()` finds another one or proves there is none.
+//! this one needs five hundred to a quarter of a million contradictions.
+//! [`Solutions`](super::Solutions) turns to it when its own search has spent
+//! [`AFTER_GUESSES`] guesses; each solution found is then excluded by a clause of its own, so
+//! the next `next()` finds another one or proves there is none.
 //!
 //! Measured and not kept (§8): locked candidates as a propagator with its own reasons (as
 //! many contradictions, a fifth slower), restarts of 30 to 1,000 contradictions a unit or none
