@@ -193,6 +193,16 @@ fn the_driver_and_the_teaching_modes_on_any_grid() {
     let table = text(&out.stdout);
     assert!(table.contains("--timeout 0.2"), "{table}");
     assert!(table.contains("stopped: the budget ran out"), "{table}");
+    // A 25×25 the engine solves in some 800 guesses: past 300, clause learning took over, and
+    // its row says so.
+    let learned = common::puzzles(common::GECODE_25).next().unwrap();
+    let out = backtrack(&["sudoku", "--compare", "--max-nodes", "2000", learned], "");
+    let table = text(&out.stdout);
+    let search = table.lines().find(|l| l.starts_with("| search |")).unwrap();
+    assert!(search.ends_with("then guesses; past 300 it learns a clause from each dead end |"), "{table}");
+    let out = backtrack(&["sudoku", "--compare", SIX], "");
+    let search = text(&out.stdout).lines().find(|l| l.starts_with("| search |")).unwrap().to_string();
+    assert!(search.ends_with("then guesses |"), "{search}");
     let out = backtrack(&["sudoku", "--estimate", "--format", "json", SIX], "");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let report: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();

@@ -439,6 +439,12 @@ impl Solutions {
         }
     }
 
+    /// Whether clause learning has taken the search over ([`Solutions::learn_after`]): its
+    /// guesses are then decisions, and its dead ends contradictions.
+    pub fn learns(&self) -> bool {
+        self.learner.is_some() || !self.parts.is_empty()
+    }
+
     /// Whether the search is over, and why.
     pub fn outcome(&self) -> Outcome {
         self.outcome

@@ -192,6 +192,9 @@ pub(super) fn compare(plan: &Plan, board: &Board, data: bool, out: impl Write) -
         let found = engine.next().is_some();
         let note = match engine.outcome() {
             bitboard::Outcome::OutOfBudget => stopped_note(plan, &budget),
+            _ if engine.learns() => "the general engine: singles, locked candidates (matchings from 12×12), \
+                                    then guesses; past 300 it learns a clause from each dead end"
+                .into(),
             _ => "the general engine: singles, locked candidates (matchings from 12×12), then guesses".into(),
         };
         rows.push(engine_row("search", engine.stats(), start, &note));
