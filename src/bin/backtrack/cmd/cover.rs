@@ -233,11 +233,8 @@ pub fn run(args: Args) -> io::Result<Status> {
         let stopped = (outcome == Search::OutOfBudget).then(|| plan.bound_met(&stats));
         return shard_line(&run, shard, &stats, colors, stopped);
     }
-    let explorer = plan.args.html.as_ref().map(|path| {
-        let mut explorer = Explorer::new(&problem, path, &plan.source);
-        explorer.bounded = budget.is_bounded();
-        explorer
-    });
+    let explorer =
+        plan.args.html.as_ref().map(|path| Explorer::new(&problem, path, &plan.source, budget.is_bounded()));
     let trace = plan.args.trace.map(|lines| RefCell::new(Trace::new(&problem, lines)));
     let watching = Watching { explorer: explorer.as_ref(), trace: trace.as_ref() };
     let mut render = Renderer {
@@ -741,7 +738,7 @@ struct Explorer<'p> {
 }
 
 impl Explorer<'_> {
-    fn new(problem: &Named, path: &std::path::Path, source: &Source) -> Self {
+    fn new(problem: &Named, path: &std::path::Path, source: &Source, bounded: bool) -> Self {
         let (names, matrix) = (std::rc::Rc::new(problem.names().clone()), problem.matrix_ref());
         let items = matrix.items();
         let option_items = (0..matrix.options())
@@ -782,7 +779,7 @@ impl Explorer<'_> {
             path: path.to_path_buf(),
             title,
             written: std::cell::Cell::new(false),
-            bounded: false,
+            bounded,
         }
     }
 
