@@ -68,9 +68,10 @@ fn timed_out(budget: &backtrack::Budget) -> bool {
 
 /// What a row says of a search stopped at `budget`, the bound it met.
 fn stopped_note(plan: &Plan, budget: &backtrack::Budget) -> String {
-    match timed_out(budget) {
-        true => format!("stopped at {}", time_limit(plan)),
-        false => format!("gave up at {} nodes", budget.node_limit()),
+    if timed_out(budget) {
+        format!("stopped at {}", time_limit(plan))
+    } else {
+        format!("gave up at {} nodes", budget.node_limit())
     }
 }
 
@@ -190,12 +191,12 @@ pub(super) fn compare(plan: &Plan, board: &Board, data: bool, out: impl Write) -
         let budget = bound(plan);
         let mut engine = search::Solutions::new(board).budget(&budget);
         let found = engine.next().is_some();
+        let engine_words =
+            "the general engine: singles, locked candidates (matchings from 12×12), then guesses";
         let note = match engine.outcome() {
             bitboard::Outcome::OutOfBudget => stopped_note(plan, &budget),
-            _ if engine.learns() => "the general engine: singles, locked candidates (matchings from 12×12), \
-                                    then guesses; past 300 it learns a clause from each dead end"
-                .into(),
-            _ => "the general engine: singles, locked candidates (matchings from 12×12), then guesses".into(),
+            _ if engine.learns() => format!("{engine_words}; past 300 it learns a clause from each dead end"),
+            _ => engine_words.into(),
         };
         rows.push(engine_row("search", engine.stats(), start, &note));
         found
