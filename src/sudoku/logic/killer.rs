@@ -212,8 +212,9 @@ impl Reach {
         self.ends.clear();
         self.ends.push(1);
         for (i, &option) in options.iter().enumerate() {
-            let (from, to) = (self.range(i).start, self.range(i).end);
-            for at in from..to {
+            let level = self.range(i);
+            let to = level.end;
+            for at in level {
                 let (m, made) = self.sets[at];
                 let mut free = option & !m;
                 while free != 0 {
