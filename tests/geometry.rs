@@ -437,6 +437,22 @@ fn clause_learning_counts_published_totals() {
 }
 
 #[test]
+fn clause_learning_counts_a_large_space_once_each() {
+    // The 161,280 Latin squares of order 5 (OEIS A002860), every one found by clause learning
+    // from the first guess, each once: the search moves its guiding path past each solution
+    // rather than keeping a clause against it, and still finds none twice nor misses one.
+    let five = Board::empty_of(&Geometry::latin(5).unwrap());
+    let mut search = Solutions::new(&five).learn_after(0);
+    let mut seen = std::collections::HashSet::new();
+    while search.next().is_some() {
+        assert!(seen.insert(search.values()), "a square found twice");
+    }
+    assert_eq!(seen.len(), 161_280);
+    assert!(search.learns());
+    assert_eq!(search.outcome(), Outcome::Exhausted);
+}
+
+#[test]
 fn a_split_search_counts_every_part_and_keeps_its_budget() {
     // Gecode's 25×25 samples, each handed to clause learning from its first guess and split on
     // two threads: one solution, the engine's, and the search exhausted; its counters add up

@@ -20,8 +20,10 @@
 //! open after every filter, where the depth-first search passes three million guesses and
 //! this one needs five hundred to a quarter of a million contradictions.
 //! [`Solutions`](super::Solutions) turns to it when its own search has spent
-//! [`AFTER_GUESSES`] guesses; each solution found is then excluded by a clause of its own, so
-//! the next `next()` finds another one or proves there is none.
+//! [`AFTER_GUESSES`] guesses; the solutions its search found are excluded by a clause each,
+//! and each solution this one finds moves its guiding path on (the decisions that led to it,
+//! whose other sides are searched in turn), so the next `next()` finds another one or proves
+//! there is none, and a count holds no more for a million solutions than for one.
 //!
 //! Measured and not kept (§8): locked candidates as a propagator with its own reasons (as
 //! many contradictions, a fifth slower), restarts of 30 to 1,000 contradictions a unit or none
@@ -59,6 +61,16 @@ enum Reason {
     Last(u32),
     /// Implied by this learned clause (its first literal).
     Clause(u32),
+}
+
+/// What the guiding path asks of the search next ([`Learner::path_next`]).
+enum PathStep {
+    /// Decide this literal of the path.
+    Decide(u32),
+    /// A literal of the path is false: no solution holds it.
+    Refuted,
+    /// The path holds: the search decides for itself.
+    Free,
 }
 
 /// A contradiction, as the clause that all its literals made false.
@@ -178,6 +190,15 @@ pub(crate) struct Learner {
     reductions: u64,
     /// No assignment is left: every solution has been found.
     done: bool,
+    /// The guiding path: once a solution is found, the literals the search takes first, in
+    /// order (each a decision of its own, as MiniSat takes its assumptions), each with whether
+    /// its other side is still to be searched. Its solutions are those that hold the path; the
+    /// solutions before it were those of the sides already searched. So each solution is
+    /// excluded by where the search stands, not by a clause kept for good: a count through the
+    /// learner holds one path, however many solutions it finds (see [`Learner::found`]).
+    path: Vec<(u32, bool)>,
+    /// Whether each variable is on the path.
+    on_path: Vec<bool>,
     /// The learned clause being made, and scratch for its minimisation.
     learnt: Vec<u32>,
     /// The conflict that last counted each decision level ([`Learner::lbd`]).
@@ -293,6 +314,8 @@ impl Learner {
             reduce_at: 2_000,
             reductions: 0,
             done: false,
+            path: Vec::new(),
+            on_path: vec![false; vars],
             learnt: Vec::new(),
             level_mark: vec![u32::MAX; vars + 1],
             stack: Vec::new(),
@@ -994,32 +1017,93 @@ impl Learner {
                 self.reduce_at = self.conflicts + 2_000 + 300 * self.reductions;
                 self.reduce();
             }
-            let Some(var) = self.decide() else {
-                // A full grid: written out, then excluded from the solutions to come.
-                let side = self.side;
-                let values: Vec<u8> = (0..self.root.len())
-                    .map(|cell| {
-                        (0..side).find(|&v| self.assign[cell * side + v] == TRUE).map_or(0, |v| v as u8 + 1)
-                    })
-                    .collect();
-                for (word, &value) in cells.iter_mut().zip(&values) {
-                    *word = 1 << (value - 1) | PLACED;
+            let lit = match self.path_next() {
+                PathStep::Decide(lit) => lit,
+                PathStep::Refuted => {
+                    self.backtrack_path();
+                    if self.done {
+                        return None;
+                    }
+                    continue;
                 }
-                stats.solutions += 1;
-                self.exclude(&values);
-                return Some(true);
+                PathStep::Free => match self.decide() {
+                    // A decision places a value, as a guess of the depth-first search does.
+                    // (Saving each variable's last value and deciding it again, as SAT solvers
+                    // do, decides mostly "not this value" here, which takes little out: two to
+                    // three times the contradictions on the 25×25 puzzles.)
+                    Some(var) => pos(var),
+                    None => {
+                        self.found(cells);
+                        stats.solutions += 1;
+                        return Some(true);
+                    }
+                },
             };
             if budget.spent(stats.guesses) {
                 return Some(false);
             }
             stats.guesses += 1;
             self.levels.push(self.trail.len());
-            // A decision places a value, as a guess of the depth-first search does. (Saving
-            // each variable's last value and deciding it again, as SAT solvers do, decides
-            // mostly "not this value" here, which takes little out: two to three times the
-            // contradictions on the 25×25 puzzles.)
-            self.enqueue(pos(var), Reason::Decided);
+            self.enqueue(lit, Reason::Decided);
         }
+    }
+
+    /// A full grid reached: written into `cells`, and the path moved on past it. The grid is
+    /// what propagation makes of the path and the decisions after it, so the one grid that
+    /// holds them all; the path takes those decisions and turns the deepest to its other
+    /// side. It replaced a clause kept against each solution, of every open cell: a count of a
+    /// 25×25 puzzle with many solutions held 3 KB a solution (232 MB at 67,458 in 30 s) and
+    /// started again from the root after each; now 18 MB at 738,581 in the same 30 s
+    /// (BENCHMARKS.md §8.3).
+    fn found(&mut self, cells: &mut [u32]) {
+        let side = self.side;
+        for (cell, word) in cells.iter_mut().enumerate() {
+            let value = (0..side).find(|&v| self.assign[cell * side + v] == TRUE).expect("a full grid");
+            *word = 1 << value | PLACED;
+        }
+        // Its free decisions join the path, each with its other side to search.
+        let free: Vec<u32> = self
+            .levels
+            .iter()
+            .map(|&at| self.trail[at])
+            .filter(|&lit| !self.on_path[(lit >> 1) as usize])
+            .collect();
+        for lit in free {
+            self.on_path[(lit >> 1) as usize] = true;
+            self.path.push((lit, true));
+        }
+        self.backtrack_path();
+    }
+
+    /// What the path asks next: its first literal not yet true, to decide; `Refuted` if one
+    /// is false (no solution holds the path); `Free` when it holds, and the search decides.
+    fn path_next(&self) -> PathStep {
+        for &(lit, _) in &self.path {
+            match self.value(lit) {
+                TRUE => {}
+                FALSE => return PathStep::Refuted,
+                _ => return PathStep::Decide(lit),
+            }
+        }
+        PathStep::Free
+    }
+
+    /// Move the path on to the next part of the search: the deepest literal whose other side
+    /// is left is turned to it (its side is searched), the literals after it dropped; the
+    /// search goes back to the level before it. Done when no literal has a side left.
+    fn backtrack_path(&mut self) {
+        while let Some((lit, open)) = self.path.pop() {
+            let var = (lit >> 1) as usize;
+            if open {
+                if self.assign[var] != UNSET {
+                    self.cancel_until(self.level[var].saturating_sub(1));
+                }
+                self.path.push((lit ^ 1, false));
+                return;
+            }
+            self.on_path[var] = false;
+        }
+        self.done = true;
     }
 
     /// The next decision, `None` when every variable is set.
