@@ -462,3 +462,40 @@ fn the_command_makes_puzzles_of_any_grid() {
         assert!(!said.contains("panicked"), "{said}");
     }
 }
+
+/// `--check-guesses`: the bound of each uniqueness check. Bounded at one guess, checks on a
+/// 16×16 grid stop and keep their givens, and the JSON says the puzzle is not proved minimal
+/// (still one solution, by Dancing Links); without a bound (0) every check ends, and every
+/// given is needed (each emptied in turn leaves two solutions, by Dancing Links).
+#[test]
+fn the_bound_of_each_check_decides_whether_a_puzzle_is_proved_minimal() {
+    use backtrack::sudoku::Geometry;
+    let made = |bound: &str| {
+        let out = run_backtrack(
+            &["generate", "--size", "16", "--seed", "2", "--check-guesses", bound, "--format", "json"],
+            b"",
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (json["puzzle"].as_str().unwrap().to_string(), json["minimal"].as_bool().unwrap())
+    };
+    let sixteen = Geometry::of_side(16).unwrap();
+    let mut cover = ExactCover::of(&sixteen);
+    let (quick, proved) = made("1");
+    assert!(!proved, "a check of one guess stops on 16×16: {quick}");
+    assert_eq!(dlx_lines(&mut cover, &Board::parse_in(&quick, &sixteen).unwrap()).len(), 1);
+    let (thorough, proved) = made("0");
+    assert!(proved);
+    let board = Board::parse_in(&thorough, &sixteen).unwrap();
+    assert_eq!(dlx_lines(&mut cover, &board).len(), 1);
+    let values = board.values();
+    for i in (0..values.len()).filter(|&i| values[i] != 0) {
+        let mut fewer = values.clone();
+        fewer[i] = 0;
+        let fewer = Board::from_values(&sixteen, &fewer).unwrap();
+        assert_eq!(dlx_lines(&mut cover, &fewer).len(), 2, "cell {i} is not needed: {thorough}");
+    }
+    let bad = run_backtrack(&["generate", "--check-guesses", "many"], b"");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("--check-guesses"), "{}", text(&bad.stderr));
+}

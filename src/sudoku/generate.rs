@@ -21,7 +21,7 @@
 //! N more cells, each given a random value among its candidates, and the general engine
 //! ([`search`](super::search)) completes the grid; if that grid has no completion within
 //! [`COMPLETION_GUESSES`] guesses, another is drawn. Each uniqueness check of step 2 is bounded
-//! too ([`UNIQUENESS_GUESSES`]): a given whose removal cannot be proved to keep one solution
+//! too ([`UNIQUENESS_GUESSES`], or [`Generator::check_guesses`]): a given whose removal cannot be proved to keep one solution
 //! within the bound stays, so the puzzle always has one solution, and [`Puzzle::minimal`] says
 //! whether every check ended. The logic solver grades within [`GRADING_STEPS`] steps; a puzzle
 //! it cannot grade so is passed over, as one of another grade is.
@@ -135,8 +135,8 @@ pub struct Puzzle {
     /// Solutions tried before this one had the grade asked for (0 when the first did).
     pub tries: u64,
     /// Whether emptying any given (or group of givens) was proved to leave more than one
-    /// solution. Always on the classic grid; on larger grids a check that reaches
-    /// [`UNIQUENESS_GUESSES`] keeps its given, and the puzzle may then not be minimal.
+    /// solution. Always on the classic grid; on larger grids a check that reaches its bound
+    /// ([`Generator::check_guesses`]) keeps its given, and the puzzle may then not be minimal.
     pub minimal: bool,
 }
 
@@ -173,6 +173,7 @@ pub struct Generator {
     max_tries: u64,
     killer: bool,
     geometry: Geometry,
+    check_guesses: u64,
 }
 
 impl Generator {
@@ -186,6 +187,7 @@ impl Generator {
             max_tries: 100_000,
             killer: false,
             geometry: Geometry::classic(),
+            check_guesses: UNIQUENESS_GUESSES,
         }
     }
 
@@ -264,6 +266,32 @@ impl Generator {
         self
     }
 
+    /// Bound each check that emptying a given keeps one solution at this many guesses
+    /// (default [`UNIQUENESS_GUESSES`]; `u64::MAX` for none). A check that reaches it keeps its
+    /// given, and [`Puzzle::minimal`] is then false: a larger bound proves more givens
+    /// needless or needed, at the cost of time. The classic grid's checks are never bounded.
+    /// On 25×25 grids most checks reach the default (the puzzles are not proved minimal);
+    /// without a bound, seed 1's first 25×25 puzzle is proved minimal in about 8 minutes on one
+    /// core, against 6 s with the default (BENCHMARKS.md §5.2).
+    ///
+    /// ```
+    /// use backtrack::sudoku::generate::Generator;
+    /// use backtrack::sudoku::Geometry;
+    ///
+    /// let sixteen = Geometry::of_side(16)?;
+    /// let quick = Generator::new(2).geometry(&sixteen)?.check_guesses(1);
+    /// let thorough = Generator::new(2).geometry(&sixteen)?.check_guesses(u64::MAX);
+    /// let (quick, thorough) = (quick.puzzle(0).unwrap(), thorough.puzzle(0).unwrap());
+    /// assert!(thorough.minimal && !quick.minimal);
+    /// assert_eq!(thorough.board.count_solutions(2), 1);
+    /// assert_eq!(quick.board.count_solutions(2), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check_guesses(mut self, guesses: u64) -> Generator {
+        self.check_guesses = guesses;
+        self
+    }
+
     /// Give up on a puzzle after trying this many solutions (a grade may be rare).
     pub fn max_tries(mut self, tries: u64) -> Generator {
         self.max_tries = tries.max(1);
@@ -293,7 +321,7 @@ impl Generator {
             } else {
                 self.geometry.clone()
             };
-            let (board, minimal) = minimal(&geometry, &solution, &orbits, &mut random);
+            let (board, minimal) = minimal(&geometry, &solution, &orbits, self.check_guesses, &mut random);
             let report = if self.killer || !classic {
                 let steps = if self.killer { KILLER_STEPS } else { GRADING_STEPS };
                 let report = logic::solve_within(&board, logic::standard(), &Budget::nodes(steps));
@@ -465,6 +493,7 @@ fn minimal(
     geometry: &Geometry,
     solution: &[u8],
     orbits: &[Vec<Cell>],
+    guesses: u64,
     random: &mut SplitMix64,
 ) -> (Board, bool) {
     let mut cells = solution.to_vec();
@@ -479,7 +508,8 @@ fn minimal(
         let unique = if geometry.is_classic() {
             board.count_solutions(2) == 1
         } else {
-            let mut search = Solutions::new(&board).budget(&Budget::nodes(UNIQUENESS_GUESSES));
+            let budget = if guesses == u64::MAX { Budget::new() } else { Budget::nodes(guesses) };
+            let mut search = Solutions::new(&board).budget(&budget);
             let found = search.by_ref().take(2).count();
             let ended = search.outcome() != super::bitboard::Outcome::OutOfBudget;
             minimal &= ended || found == 2;
