@@ -21,9 +21,9 @@
 //! N more cells, each given a random value among its candidates, and the general engine
 //! ([`search`](super::search)) completes the grid; if that grid has no completion within
 //! [`COMPLETION_GUESSES`] guesses, another is drawn. Each uniqueness check of step 2 is bounded
-//! too ([`UNIQUENESS_GUESSES`], or [`Generator::check_guesses`]): a given whose removal cannot be proved to keep one solution
-//! within the bound stays, so the puzzle always has one solution, and [`Puzzle::minimal`] says
-//! whether every check ended. The logic solver grades within [`GRADING_STEPS`] steps; a puzzle
+//! too ([`UNIQUENESS_GUESSES`], or [`Generator::check_guesses`]): a given whose removal cannot
+//! be proved to keep one solution within the bound stays, so the puzzle always has one
+//! solution, and [`Puzzle::minimal`] says whether every check ended. The logic solver grades within [`GRADING_STEPS`] steps; a puzzle
 //! it cannot grade so is passed over, as one of another grade is.
 
 use super::geometry::{beside, classic};
