@@ -197,8 +197,6 @@ pub(crate) struct Learner {
     /// excluded by where the search stands, not by a clause kept for good: a count through the
     /// learner holds one path, however many solutions it finds (see [`Learner::found`]).
     path: Vec<(u32, bool)>,
-    /// Whether each variable is on the path.
-    on_path: Vec<bool>,
     /// The learned clause being made, and scratch for its minimisation.
     learnt: Vec<u32>,
     /// The conflict that last counted each decision level ([`Learner::lbd`]).
@@ -315,7 +313,6 @@ impl Learner {
             reductions: 0,
             done: false,
             path: Vec::new(),
-            on_path: vec![false; vars],
             learnt: Vec::new(),
             level_mark: vec![u32::MAX; vars + 1],
             stack: Vec::new(),
@@ -1061,16 +1058,13 @@ impl Learner {
             let value = (0..side).find(|&v| self.assign[cell * side + v] == TRUE).expect("a full grid");
             *word = 1 << value | PLACED;
         }
-        // Its free decisions join the path, each with its other side to search.
-        let free: Vec<u32> = self
-            .levels
-            .iter()
-            .map(|&at| self.trail[at])
-            .filter(|&lit| !self.on_path[(lit >> 1) as usize])
-            .collect();
-        for lit in free {
-            self.on_path[(lit >> 1) as usize] = true;
-            self.path.push((lit, true));
+        // Its free decisions join the path, each with its other side to search. The path's
+        // literals were all true before the first of them (each decided, or implied, ahead of
+        // any free decision), so they are the levels past the deepest literal of the path.
+        let first_free =
+            self.path.iter().map(|&(lit, _)| self.level[(lit >> 1) as usize]).max().unwrap_or(0) as usize;
+        for level in first_free..self.levels.len() {
+            self.path.push((self.trail[self.levels[level]], true));
         }
         self.backtrack_path();
     }
@@ -1093,15 +1087,14 @@ impl Learner {
     /// search goes back to the level before it. Done when no literal has a side left.
     fn backtrack_path(&mut self) {
         while let Some((lit, open)) = self.path.pop() {
-            let var = (lit >> 1) as usize;
             if open {
+                let var = (lit >> 1) as usize;
                 if self.assign[var] != UNSET {
                     self.cancel_until(self.level[var].saturating_sub(1));
                 }
                 self.path.push((lit ^ 1, false));
                 return;
             }
-            self.on_path[var] = false;
         }
         self.done = true;
     }
