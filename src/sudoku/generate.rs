@@ -23,8 +23,9 @@
 //! [`COMPLETION_GUESSES`] guesses, another is drawn. Each uniqueness check of step 2 is bounded
 //! too ([`UNIQUENESS_GUESSES`], or [`Generator::check_guesses`]): a given whose removal cannot
 //! be proved to keep one solution within the bound stays, so the puzzle always has one
-//! solution, and [`Puzzle::minimal`] says whether every check ended. The logic solver grades within [`GRADING_STEPS`] steps; a puzzle
-//! it cannot grade so is passed over, as one of another grade is.
+//! solution, and [`Puzzle::minimal`] says whether every check ended. The logic solver grades
+//! within [`GRADING_STEPS`] steps; a puzzle it cannot grade so is passed over, as one of
+//! another grade is.
 
 use super::geometry::{beside, classic};
 use super::logic::{self, Grade, Kind};
