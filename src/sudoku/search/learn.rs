@@ -204,6 +204,18 @@ pub(crate) struct Learner {
     stack: Vec<u32>,
     to_clear: Vec<u32>,
     scratch: Vec<u32>,
+    shrinking: Shrinking,
+}
+
+/// What [`Learner::shrink`] works in, kept from one conflict to the next: the clause's
+/// literals by level, the variables it marks seen, the clause it makes, and the literals of
+/// lower levels a level's walk meets.
+#[derive(Clone, Debug, Default)]
+struct Shrinking {
+    buckets: Vec<Vec<u32>>,
+    marked: Vec<u32>,
+    out: Vec<u32>,
+    extras: Vec<u32>,
 }
 
 impl Learner {
@@ -317,6 +329,7 @@ impl Learner {
             level_mark: vec![u32::MAX; vars + 1],
             stack: Vec::new(),
             to_clear: Vec::new(),
+            shrinking: Shrinking::default(),
             scratch: Vec::new(),
             assign,
         };
@@ -780,20 +793,25 @@ impl Learner {
     /// 38.6 s on puzzles 1, 8, 9 and 10).
     fn shrink(&mut self) {
         let top = self.decision_level() as usize;
-        let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); top + 1];
-        let mut marked: Vec<u32> = Vec::new();
+        // The scratch vectors of the last conflict, emptied: nothing allocated a conflict.
+        let Shrinking { mut buckets, mut marked, mut out, mut extras } = std::mem::take(&mut self.shrinking);
+        buckets.iter_mut().for_each(Vec::clear);
+        if buckets.len() <= top {
+            buckets.resize(top + 1, Vec::new());
+        }
+        marked.clear();
+        out.clear();
         for &lit in &self.learnt[1..] {
             let var = lit >> 1;
             buckets[self.level[var as usize] as usize].push(lit);
             self.seen[var as usize] = true;
             marked.push(var);
         }
-        let mut out = vec![self.learnt[0]];
-        let mut extras: Vec<u32> = Vec::new();
+        out.push(self.learnt[0]);
         for level in (1..top).rev() {
-            let set = std::mem::take(&mut buckets[level]);
+            let set = &buckets[level];
             if set.len() < 2 {
-                out.extend_from_slice(&set);
+                out.extend_from_slice(set);
                 continue;
             }
             let (start, end) =
@@ -842,17 +860,18 @@ impl Learner {
                     }
                 }
                 None => {
-                    out.extend_from_slice(&set);
+                    out.extend_from_slice(&buckets[level]);
                     for &e in &extras {
                         self.seen[(e >> 1) as usize] = false;
                     }
                 }
             }
         }
-        for var in marked {
+        for &var in &marked {
             self.seen[var as usize] = false;
         }
-        self.learnt = out;
+        std::mem::swap(&mut self.learnt, &mut out);
+        self.shrinking = Shrinking { buckets, marked, out, extras };
     }
 
     /// Whether `var`'s literal in the clause follows from the clause's other literals.
