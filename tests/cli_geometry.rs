@@ -24,6 +24,20 @@ fn every_4x4_grid() {
 }
 
 #[test]
+fn a_line_of_the_variant_file_without_boxes_has_those_of_its_size() {
+    // Left out, the boxes are those of a line of 16 characters (2×2): the 288 grids; written
+    // `null`, there are none: the 576 Latin squares of order 4 (OEIS A002860).
+    let count = |boxes: &str| {
+        let line = format!(r#"{{"size":4,{boxes}"givens":"................"}}"#);
+        let out = backtrack(&["sudoku", "--count", &line], "");
+        (text(&out.stdout), out.status.code())
+    };
+    assert_eq!(count(""), ("288\n".to_string(), Some(0)));
+    assert_eq!(count(r#""boxes":null,"#), ("576\n".to_string(), Some(0)));
+    assert_eq!(count(r#""boxes":"2x2","#), ("288\n".to_string(), Some(0)));
+}
+
+#[test]
 fn a_6x6_puzzle_is_solved_and_shown_with_its_boxes() {
     let out = backtrack(&["sudoku", SIX], "");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));

@@ -1,14 +1,15 @@
 //! The variant file: one puzzle of any size and rules a line, as a JSON object.
 //!
 //! The fields: `size` (N), `boxes` (`"RxC"`: R rows by C columns; `null` with no `regions`: no
-//! boxes at all, a Latin square), `givens` (N² characters, `.` or `0` blank, values `1`-`9`
-//! then `A`…), `regions` (N² letters, one a region: with `boxes` null or absent, a jigsaw, whose
-//! regions replace the boxes; with `boxes` given too, extra regions on top of the boxes, each
-//! holding every value once besides them, as sigh's solver writes its "extra regions"),
-//! `rules` (a list: `"diagonals"`, `"windoku"`, `"anti-knight"`, `"anti-king"`,
-//! `"non-consecutive"`), and optionally `solution` (N² characters) and `id`. Other fields are
-//! ignored; a rule this crate does not know is refused by name, never ignored. `cages` (a list
-//! of `{"sum": S, "cells": [0-based indices]}`, the sum optional) makes a killer.
+//! boxes at all, a Latin square; absent, the boxes a line of N² characters has, as
+//! [`Geometry::of_side`] gives them: 3×3 for 9, 2×3 for 6, none for a prime side), `givens` (N²
+//! characters, `.` or `0` blank, values `1`-`9` then `A`…), `regions` (N² letters, one a region:
+//! with `boxes` null or absent, a jigsaw, whose regions replace the boxes; with `boxes` given too,
+//! extra regions on top of the boxes, each holding every value once besides them, as sigh's solver
+//! writes its "extra regions"), `rules` (a list: `"diagonals"`, `"windoku"`, `"anti-knight"`,
+//! `"anti-king"`, `"non-consecutive"`), and optionally `solution` (N² characters) and `id`. Other
+//! fields are ignored; a rule this crate does not know is refused by name, never ignored. `cages`
+//! (a list of `{"sum": S, "cells": [0-based indices]}`, the sum optional) makes a killer.
 //!
 //! ```
 //! use backtrack::sudoku::variant::Variant;
@@ -58,8 +59,9 @@ struct CageField {
 #[derive(Deserialize)]
 struct Fields {
     size: usize,
-    #[serde(default)]
-    boxes: Option<String>,
+    /// `None` when the line has no `boxes`, `Some(None)` when it says `null`.
+    #[serde(default, deserialize_with = "present")]
+    boxes: Option<Option<String>>,
     givens: String,
     #[serde(default)]
     regions: Option<String>,
@@ -95,6 +97,12 @@ impl Variant {
     }
 }
 
+/// A field that may be absent or `null`, and means one thing for each: `Some` whenever it is
+/// written (serde's own `Option` reads `null` and absent alike).
+fn present<'de, D: serde::Deserializer<'de>>(field: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(field).map(Some)
+}
+
 impl Fields {
     /// The geometry the fields describe.
     fn geometry(&self) -> Result<Geometry, VariantError> {
@@ -107,10 +115,10 @@ impl Fields {
             }
         }
         let geometry = match (&self.regions, &self.boxes) {
-            (Some(map), None) => {
+            (Some(map), None | Some(None)) => {
                 Geometry::jigsaw(self.size, map).map_err(|e| field("regions", FieldError::Geometry(e)))?
             }
-            (_, Some(boxes)) => {
+            (_, Some(Some(boxes))) => {
                 let (rows, cols) =
                     parse_boxes(boxes).ok_or_else(|| field("boxes", FieldError::Boxes(boxes.clone())))?;
                 if rows.checked_mul(cols) != Some(self.size) {
@@ -126,7 +134,14 @@ impl Fields {
                     None => boxed,
                 }
             }
-            (None, None) => Geometry::latin(self.size).map_err(|e| field("size", FieldError::Geometry(e)))?,
+            (None, Some(None)) => {
+                Geometry::latin(self.size).map_err(|e| field("size", FieldError::Geometry(e)))?
+            }
+            // No word of boxes: those of a puzzle written as a line, so that a classic
+            // puzzle needs no more than its size and givens.
+            (None, None) => {
+                Geometry::of_side(self.size).map_err(|e| field("size", FieldError::Geometry(e)))?
+            }
         };
         let geometry = geometry.with_extras(&extras).map_err(|e| field("rules", FieldError::Geometry(e)))?;
         if self.cages.is_empty() {
@@ -231,6 +246,26 @@ mod tests {
         assert_eq!(Variant::from_json(six).unwrap().board.geometry().boxes(), Some((3, 2)));
         let latin = r#"{"size":5,"boxes":null,"givens":".........................","rules":["diagonals"]}"#;
         assert_eq!(Variant::from_json(latin).unwrap().board.geometry().name(), "5×5 Latin, diagonals");
+    }
+
+    #[test]
+    fn boxes_left_out_are_those_of_the_size_and_null_is_none() {
+        let geometry = |boxes: &str, size: usize| {
+            let line = format!(r#"{{"size":{size},{boxes}"givens":"{}"}}"#, ".".repeat(size * size));
+            Variant::from_json(&line).unwrap().board.geometry().clone()
+        };
+        assert!(geometry("", 9).is_classic());
+        assert_eq!(geometry("", 6).boxes(), Some((2, 3)));
+        assert_eq!(geometry("", 16).boxes(), Some((4, 4)));
+        assert_eq!(geometry("", 7).name(), "7×7 Latin");
+        assert_eq!(geometry(r#""boxes":null,"#, 9).name(), "9×9 Latin");
+        assert_eq!(geometry(r#""boxes":null,"#, 9).boxes(), None);
+        // Regions with no boxes, written or null: a jigsaw.
+        let map = "AABBAABBCCDDCCDD";
+        for boxes in ["", r#""boxes":null,"#] {
+            let line = format!(r#"{{"size":4,{boxes}"givens":"................","regions":"{map}"}}"#);
+            assert_eq!(Variant::from_json(&line).unwrap().board.geometry().name(), "4×4 jigsaw");
+        }
     }
 
     #[test]

@@ -19,8 +19,9 @@ use std::time::Duration;
 /// A puzzle is N² cells in reading order (81 for the classic grid; 16, 36, 256, 625, ... for
 /// other sizes), `0`, `.` or `_` for an empty cell, values `1`-`9` then `A`, `B`, ... (16 is
 /// `G`); spaces, `|`, `-`, `+` and commas are ignored, so a pasted grid works too. A line of the
-/// variant file (a JSON object: size, boxes, givens, regions, rules) is a puzzle too. In a
-/// batch, blank lines and lines starting with `#` are skipped.
+/// variant file (a JSON object: size, boxes, givens, regions, rules; boxes left out are those
+/// of the size, null none) is a puzzle too. In a batch, blank lines and lines starting with `#`
+/// are skipped.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Examples:
