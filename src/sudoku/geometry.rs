@@ -331,7 +331,9 @@ impl Geometry {
                     )));
                 }
                 if std::mem::replace(&mut caged[cell], true) {
-                    return Err(bad(format!("cell {cell} is in another cage")));
+                    let twice = cage.cells.iter().filter(|&&c| c == cell).count() > 1;
+                    let place = if twice { "twice in this cage" } else { "in another cage" };
+                    return Err(bad(format!("cell {cell} is {place}")));
                 }
             }
             let k = cage.cells.len() as u32;
@@ -1142,6 +1144,20 @@ mod tests {
         assert_eq!(err(4, "AAAAABBBCCDDCBDD"), "region 'A' has 5 cells; a 4x4 grid's regions have 4 each");
         assert_eq!(err(4, "AAABABBBCCDDCCDE"), "the region map names 5 regions; a 4x4 grid has 4");
         assert_eq!(err(4, "AAAABBBBCCCCCCDD"), "region 'C' has 6 cells; a 4x4 grid's regions have 4 each");
+    }
+
+    #[test]
+    fn cages_that_cannot_be_say_why() {
+        let err = |cages: Vec<Cage>| Geometry::of_side(4).unwrap().with_cages(cages).unwrap_err().to_string();
+        let cage = |cells: &[usize], sum| Cage::new(cells.to_vec(), sum);
+        assert_eq!(err(vec![cage(&[0, 0], Some(3))]), "cage 1: cell 0 is twice in this cage");
+        assert_eq!(err(vec![cage(&[0, 1], None), cage(&[1, 2], None)]), "cage 2: cell 1 is in another cage");
+        assert_eq!(
+            err(vec![cage(&[0, 16], None)]),
+            "cage 1: cell 16 is off the grid (cells go from 0 to 15)"
+        );
+        assert_eq!(err(vec![cage(&[], None)]), "cage 1: 0 cells, expected 1 to 4");
+        assert_eq!(err(vec![cage(&[0, 1], Some(8))]), "cage 1: 2 different values make 3 to 7, not 8");
     }
 
     #[test]
