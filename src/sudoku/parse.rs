@@ -125,6 +125,8 @@ struct Read {
     value: u8,
     line: usize,
     column: usize,
+    /// Whether it was written as a number (`17`), not a character (`H`).
+    number: bool,
 }
 
 /// The general reader: the cells of the text, line by line, then the size they make (or the
@@ -168,7 +170,10 @@ fn read(text: &str, geometry: Option<&Geometry>) -> Result<Board, ParseError> {
         return Err(ParseError::OutOfRange {
             line: read.line,
             column: read.column,
-            found: Geometry::symbol(read.value),
+            found: match read.number {
+                true => read.value.to_string(),
+                false => Geometry::symbol(read.value).to_string(),
+            },
             side,
         });
     }
@@ -210,15 +215,10 @@ fn numbers(text: &str) -> Result<Vec<Vec<Read>>, ParseError> {
         let mut column = 1;
         for token in line.split(|c: char| c.is_whitespace() || c == ',') {
             if !token.is_empty() {
+                // Two digits at most (`numbers_only`): a value over the side is told once the
+                // side is known.
                 let value = token.parse::<u8>().unwrap_or(0);
-                if value as usize > MAX_SIDE {
-                    return Err(ParseError::InvalidCharacter {
-                        line: l + 1,
-                        column,
-                        found: token.chars().next().unwrap_or(' '),
-                    });
-                }
-                cells.push(Read { value, line: l + 1, column });
+                cells.push(Read { value, line: l + 1, column, number: true });
             }
             column += token.chars().count() + 1;
         }
@@ -246,7 +246,7 @@ fn symbols(text: &str) -> Result<Vec<Vec<Read>>, ParseError> {
                     }
                 },
             };
-            cells.push(Read { value, line: l + 1, column: c + 1 });
+            cells.push(Read { value, line: l + 1, column: c + 1, number: false });
         }
         if !cells.is_empty() {
             lines.push(cells);
@@ -323,8 +323,8 @@ pub enum ParseError {
         line: usize,
         /// The column (character) in that line, from 1.
         column: usize,
-        /// The value's character.
-        found: char,
+        /// The value as it is written: its character (`A`), or its number (`17`).
+        found: String,
         /// The side of the grid.
         side: usize,
     },
@@ -367,7 +367,7 @@ impl fmt::Display for ParseError {
             ParseError::OutOfRange { line, column, found, side } => {
                 write!(
                     f,
-                    "line {line}, column {column}: {found:?} is over {side}, the largest value of a {side}x{side} grid"
+                    "line {line}, column {column}: '{found}' is over {side}, the largest value of a {side}x{side} grid"
                 )
             }
             ParseError::NotADigit { cell, found } if cell.side() == classic::SIDE => {
@@ -417,6 +417,26 @@ mod tests {
         assert_eq!(err(&boxed), "digit 9 appears twice in box 1 (r1c1 and r2c2)");
         assert_eq!(Board::try_from([10; 81]).unwrap_err().to_string(), "r1c1: 10 is not a digit");
         assert_eq!(err("é"), "line 1, column 1: 'é' is not a digit or an empty mark");
+    }
+
+    #[test]
+    fn a_value_over_the_side_is_shown_as_written() {
+        // 256 cells as numbers, the third 17 (then 26, 99): a 16×16 grid's values stop at 16.
+        let numbers = |third: &str| format!("1 10 {third} {}", vec!["0"; 253].join(" "));
+        let over = "'17' is over 16, the largest value of a 16x16 grid";
+        assert_eq!(err(&numbers("17")), format!("line 1, column 6: {over}"));
+        assert!(
+            err(&numbers("26")).starts_with("line 1, column 6: '26' is over 16"),
+            "{}",
+            err(&numbers("26"))
+        );
+        assert!(
+            err(&numbers("99")).starts_with("line 1, column 6: '99' is over 16"),
+            "{}",
+            err(&numbers("99"))
+        );
+        let symbols = format!("1AH{}", ".".repeat(253));
+        assert_eq!(err(&symbols), "line 1, column 3: 'H' is over 16, the largest value of a 16x16 grid");
     }
 
     /// The rules, checked the plainest way: every number at most 9, no digit twice in a row, a
