@@ -41,16 +41,16 @@ pub enum Symmetry {
     /// Any pattern.
     #[default]
     None,
-    /// Half-turn: r,c and 8-r,8-c on the 9×9 grid, N−1−r,N−1−c on any (the newspapers'
-    /// favourite).
+    /// Half-turn: r,c and N−1−r,N−1−c on a grid of side N (8−r,8−c on the 9×9 grid; the
+    /// newspapers' favourite).
     Rotational,
     /// Quarter-turn: the four images of a cell under rotation by 90°.
     Quarter,
-    /// Left and right: r,c and r,8-c.
+    /// Left and right: r,c and r,N−1−c.
     Mirror,
     /// Across the main diagonal: r,c and c,r.
     Diagonal,
-    /// Left-right and up-down at once: r,c, r,8-c, 8-r,c and 8-r,8-c.
+    /// Left-right and up-down at once: r,c, r,N−1−c, N−1−r,c and N−1−r,N−1−c.
     Dihedral,
 }
 
