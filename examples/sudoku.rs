@@ -1,7 +1,8 @@
 //! cargo run --release --example sudoku [-- PUZZLE]
 //!
 //! The seed's newspaper Sudoku, solved by stacking assumptions: one generator per empty cell,
-//! each offering the digits its row, column and box leave free when the search reaches it.
+//! each offering the values its houses (row, column, box) leave free when the search reaches it;
+//! a puzzle of any size is read (its length gives the side).
 
 use backtrack::stack_assumptions;
 use backtrack::sudoku::Board;
@@ -16,9 +17,11 @@ const NEWSPAPER: &str = "0060074030009060205003040067400000108090003040100000572
 const USAGE: &str = "\
 usage: sudoku [PUZZLE]
 
-Solve a Sudoku by stacking assumptions (default: the seed's newspaper puzzle). PUZZLE is 81
-cells in reading order, 0 or . for an empty cell. The command line has much more:
-`backtrack sudoku --help`.";
+Solve a Sudoku by stacking assumptions (default: the seed's newspaper puzzle). PUZZLE is N²
+cells in reading order (81 for the classic grid; 16, 36, 64, 144, ... for the others), 0 or .
+for an empty cell. Each cell offers the values its houses leave and nothing is propagated, so
+a grid past 9×9 can take minutes here (`backtrack generate --size 12 --seed 1`: 118 million
+nodes): the command line propagates, and has much more: `backtrack sudoku --help`.";
 
 fn main() -> std::process::ExitCode {
     // 0: solved; 1: no solution; 2: bad usage or input.
