@@ -1,8 +1,10 @@
 //! Sudoku on a bitfield board, solved by the driver.
 //!
-//! Glossary: a **cell** is one of the 81 squares; a **digit** is 1 to 9; a **house** is a row,
-//! a column or a box, each of which must hold every digit once; a cell's **peers** are the 20
-//! other cells of its houses; its **candidates** are the digits its houses do not hold yet.
+//! Glossary: a **cell** is one of the N² squares of a grid of side N (81 on the classic 9×9
+//! grid); a **digit** (or value) is 1 to N; a **house** is a set of N cells that must hold
+//! every digit once: a row, a column, a box, a jigsaw region, a diagonal or a window, as the
+//! grid's [`Geometry`] says; a cell's **peers** are the other cells of its houses (20 on the
+//! classic grid); its **candidates** are the digits its peers do not hold yet.
 //!
 //! ```
 //! use backtrack::stack_assumptions;
@@ -15,6 +17,21 @@
 //!     assert!(board.is_full());
 //!     println!("{board}"); // the seed's layout
 //! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Any size reads the same way, its side from its length (here 6×6, boxes of 2×3), and any
+//! geometry through [`Board::parse_in`]: a jigsaw, extra houses, killer cages.
+//!
+//! ```
+//! use backtrack::sudoku::{Board, Geometry};
+//!
+//! let six: Board = ".2.4.....1.3....6.5.4....12.....53..".parse()?;
+//! assert_eq!(six.geometry().boxes(), Some((2, 3)));
+//! assert_eq!(format!("{:#}", six.solve().unwrap()), "123456456123231564564231312645645312");
+//! let jigsaw = Geometry::jigsaw(4, "ABBBAABCADCCDDDC")?;
+//! let board = Board::parse_in(".23..3.........1", &jigsaw)?;
+//! assert_eq!(format!("{:#}", board.solve().unwrap()), "1234431221433421");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
