@@ -9,11 +9,12 @@ use super::{Cell, Digit, Digits, Geometry};
 use std::cell::Cell as Shared;
 use std::fmt;
 
-/// A Sudoku board whose state is shared: changed through `&self`, so that the 81 generators of
-/// [`Board::generators`] can all read it while the driver assumes and takes back digits.
+/// A Sudoku board of any [`Geometry`] whose state is shared: changed through `&self`, so that
+/// the generators of [`Board::generators`] (one a cell) can all read it while the driver
+/// assumes and takes back digits.
 ///
-/// Each row, column and box keeps the set of digits it holds, so
-/// [`candidates`](Board::candidates) is three ORs and a NOT.
+/// Each house keeps the set of digits it holds, so [`candidates`](Board::candidates) is an OR
+/// a house and a NOT (three on the classic grid).
 ///
 /// ```
 /// use backtrack::sudoku::{Board, Cell, Digit};

@@ -29,7 +29,7 @@ impl Digit {
         NonZeroU8::new(d).filter(|d| d.get() as usize <= MAX_SIDE).map(Digit)
     }
 
-    /// The digit as a number, 1 to 9.
+    /// The digit as a number, 1 to N (1 to 9 on the classic grid).
     pub fn get(self) -> u8 {
         self.0.get()
     }
