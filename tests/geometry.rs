@@ -705,3 +705,48 @@ fn extra_regions_on_top_of_the_boxes() {
     let bad = format!(r#"{{"size":9,"boxes":"3x3","givens":"{givens}","regions":"{}"}}"#, "A".repeat(81));
     assert!(Variant::from_json(&bad).unwrap_err().to_string().starts_with("field `regions`"));
 }
+
+#[test]
+fn a_search_without_a_value_finds_the_solutions_that_do_not_hold_it() {
+    // Every solution holds the value in the cell or does not: the search without it finds
+    // exactly the solutions of the whole search that do not, on a grid of houses, under a
+    // rule between cells (anti-knight), with a killer's cages, by the depth-first search and
+    // by clause learning from its first guess. A given of the value leaves none; a cell left
+    // with one value (r1c3 of "12..", without 3) is placed with all it forces.
+    let four = Geometry::of_side(4).unwrap();
+    let six_knight = Geometry::of_side(6).unwrap().with_extras(&[Extra::AntiKnight]).unwrap();
+    let caged = four.with_cages(vec![Cage::new(vec![0, 1], Some(3)), Cage::new(vec![10, 14], None)]).unwrap();
+    let cases = [
+        (&four, "1..............."),
+        (&four, "12.............."),
+        (&six_knight, ".2.4..............6................."),
+        (&caged, ""),
+    ];
+    for (geometry, givens) in cases {
+        let board = if givens.is_empty() {
+            Board::empty_of(geometry)
+        } else {
+            Board::parse_in(givens, geometry).unwrap()
+        };
+        let all = by_engine(&board, usize::MAX);
+        assert!(all.len() > 10, "{} solutions", all.len());
+        for learn in [u64::MAX, 0] {
+            for cell in geometry.all_cells() {
+                for value in 1..=geometry.side() as u8 {
+                    let digit = backtrack::sudoku::Digit::new(value);
+                    let mut search = Solutions::new(&board).learn_after(learn).without(cell, digit);
+                    let mut found = Vec::new();
+                    while search.next().is_some() {
+                        found.push(format!("{:#}", search.board()));
+                    }
+                    found.sort();
+                    let symbol = backtrack::sudoku::Geometry::symbol(value);
+                    let mut expected: Vec<String> =
+                        all.iter().filter(|g| g.chars().nth(cell.index()) != Some(symbol)).cloned().collect();
+                    expected.sort();
+                    assert_eq!(found, expected, "{cell} without {value}, learning after {learn}");
+                }
+            }
+        }
+    }
+}

@@ -490,6 +490,13 @@ fn cages(geometry: &Geometry, solution: &[u8], random: &mut SplitMix64) -> Geome
 
 /// The solution with as many groups of cells emptied as leave one solution, in random order;
 /// and whether every check ended (see [`Puzzle::minimal`]).
+///
+/// The puzzle before a group is emptied has one solution, `solution`; a solution of the
+/// puzzle after it that differs from it differs in a cell of the group (one that agrees on the
+/// group solves the puzzle before). So on a grid other than the classic one, each cell of the
+/// group in turn is searched for a solution in which it holds another value, the group's
+/// earlier cells holding theirs: none in every search, and the solution is still the only one.
+/// Counting to two instead found the known solution first and then proved it alone.
 fn minimal(
     geometry: &Geometry,
     solution: &[u8],
@@ -505,16 +512,21 @@ fn minimal(
         for &cell in orbit {
             cells[cell.index()] = 0;
         }
-        let board = board_in(geometry, &cells);
         let unique = if geometry.is_classic() {
-            board.count_solutions(2) == 1
+            board_in(geometry, &cells).count_solutions(2) == 1
         } else {
             let budget = if guesses == u64::MAX { Budget::new() } else { Budget::nodes(guesses) };
-            let mut search = Solutions::new(&board).budget(&budget);
-            let found = search.by_ref().take(2).count();
-            let ended = search.outcome() != super::bitboard::Outcome::OutOfBudget;
-            minimal &= ended || found == 2;
-            found == 1 && ended
+            let mut fixed = cells.clone();
+            orbit.iter().all(|&cell| {
+                let board = board_in(geometry, &fixed);
+                let digit = Digit::new(solution[cell.index()]);
+                let mut search = Solutions::new(&board).budget(&budget).without(cell, digit);
+                let other = search.next().is_some();
+                let ended = search.outcome() != super::bitboard::Outcome::OutOfBudget;
+                minimal &= ended || other;
+                fixed[cell.index()] = solution[cell.index()];
+                ended && !other
+            })
         };
         if !unique {
             for &cell in orbit {

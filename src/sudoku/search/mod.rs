@@ -68,7 +68,7 @@ pub use driver::{Choices, Forced, Propagation};
 
 use super::bitboard::{Budget, Limits, Outcome, Stats};
 use super::rule::Candidates;
-use super::{Board, Digit, Geometry};
+use super::{Board, Cell, Digit, Geometry};
 use std::collections::VecDeque;
 use std::fmt;
 use std::iter::FusedIterator;
@@ -384,6 +384,50 @@ impl Solutions {
             self.outcome = Outcome::Exhausted;
             self.stats.dead_ends += 1;
         }
+    }
+
+    /// The same search for the solutions in which `cell` does not hold `digit`: the digit
+    /// taken from the cell's candidates at the root (a given `digit` there leaves none).
+    ///
+    /// A puzzle known to have one solution keeps it when a given is emptied if no solution
+    /// holds another value there (one that holds the given's value solves the puzzle before
+    /// the given was emptied): one search that finds nothing, where counting to two finds the
+    /// known solution, then proves it alone.
+    ///
+    /// ```
+    /// use backtrack::sudoku::search::Solutions;
+    /// use backtrack::sudoku::{Board, Cell, Digit, Geometry};
+    ///
+    /// let empty = Board::empty_of(&Geometry::of_side(4)?);
+    /// // Of the 288 grids of 4×4, a quarter hold each value in r1c1 (a renaming of the values
+    /// // maps one to another).
+    /// assert_eq!(Solutions::new(&empty).without(Cell::at(0, 0), Digit::new(1)).count(), 216);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If the search has started (`next()` was called).
+    #[must_use]
+    pub fn without(mut self, cell: Cell, digit: Digit) -> Solutions {
+        assert!(!self.started, "Solutions::without narrows a search before it starts");
+        let word = &mut self.cells[cell.index()];
+        let candidates = *word & !PLACED;
+        if candidates & bit(digit) == 0 || self.outcome != Outcome::Running {
+            return self;
+        }
+        match candidates & !bit(digit) {
+            0 => {
+                self.outcome = Outcome::Exhausted;
+                self.stats.dead_ends += 1;
+            }
+            // One candidate left: placed, and propagated at the start as a single is.
+            left if left.is_power_of_two() => {
+                *word = left | PLACED;
+                self.queue.push(cell.index() as u16);
+            }
+            left => *word = left,
+        }
+        self
     }
 
     /// The same search, bounded.
