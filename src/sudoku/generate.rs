@@ -17,15 +17,17 @@
 //!
 //! **Any grid of houses** ([`Generator::geometry`]: 4×4 to 25×25, boxes of any shape, jigsaw
 //! regions, diagonals, windows). The random solution is made otherwise there: the first row a
-//! random order of the values (any solution's first row is one, with its values renamed), then
-//! N more cells, each given a random value among its candidates, and the general engine
+//! random order of the values (any solution's first row is one, with its values renamed), then N
+//! more cells, each given a random value among its candidates, and the general engine
 //! ([`search`](super::search)) completes the grid; if that grid has no completion within
-//! [`COMPLETION_GUESSES`] guesses, another is drawn. Each uniqueness check of step 2 is bounded
-//! too ([`UNIQUENESS_GUESSES`], or [`Generator::check_guesses`]): a given whose removal cannot
-//! be proved to keep one solution within the bound stays, so the puzzle always has one
-//! solution, and [`Puzzle::minimal`] says whether every check ended. The logic solver grades
-//! within [`GRADING_STEPS`] steps; a puzzle it cannot grade so is passed over, as one of
-//! another grade is.
+//! [`COMPLETION_GUESSES`] guesses, another is drawn. Each uniqueness check of step 2 asks for a
+//! solution in which an emptied cell holds another value than the solution's
+//! ([`Solutions::without`]: one that holds the same value solves the puzzle before the cell was
+//! emptied, whose one solution is known), and is bounded too ([`UNIQUENESS_GUESSES`], or
+//! [`Generator::check_guesses`]): a given whose removal cannot be proved to keep one solution
+//! within the bound stays, so the puzzle always has one solution, and [`Puzzle::minimal`] says
+//! whether every check ended. The logic solver grades within [`GRADING_STEPS`] steps; a puzzle it
+//! cannot grade so is passed over, as one of another grade is.
 
 use super::geometry::{beside, classic};
 use super::logic::{self, Grade, Kind};
@@ -272,7 +274,7 @@ impl Generator {
     /// given, and [`Puzzle::minimal`] is then false: a larger bound proves more givens
     /// needless or needed, at the cost of time. The classic grid's checks are never bounded.
     /// On 25×25 grids most checks reach the default (the puzzles are not proved minimal);
-    /// without a bound, seed 1's first 25×25 puzzle is proved minimal in about 8 minutes on one
+    /// without a bound, seed 1's first 25×25 puzzle is proved minimal in about 5 minutes on one
     /// core, against 6 s with the default (BENCHMARKS.md §5.2).
     ///
     /// ```
