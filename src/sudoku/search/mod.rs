@@ -396,20 +396,23 @@ impl Solutions {
     ///
     /// ```
     /// use backtrack::sudoku::search::Solutions;
-    /// use backtrack::sudoku::{Board, Cell, Digit, Geometry};
+    /// use backtrack::sudoku::{Board, Digit, Geometry};
     ///
-    /// let empty = Board::empty_of(&Geometry::of_side(4)?);
+    /// let four = Geometry::of_side(4)?;
+    /// let empty = Board::empty_of(&four);
     /// // Of the 288 grids of 4×4, a quarter hold each value in r1c1 (a renaming of the values
     /// // maps one to another).
-    /// assert_eq!(Solutions::new(&empty).without(Cell::at(0, 0), Digit::new(1)).count(), 216);
+    /// assert_eq!(Solutions::new(&empty).without(four.cell(0, 0), Digit::new(1)).count(), 216);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Panics
-    /// If the search has started (`next()` was called).
+    /// If the search has started (`next()` was called), or `cell` is a cell of a grid of
+    /// another side.
     #[must_use]
     pub fn without(mut self, cell: Cell, digit: Digit) -> Solutions {
         assert!(!self.started, "Solutions::without narrows a search before it starts");
+        assert_eq!(cell.side(), self.geometry.side(), "{cell} is not a cell of this grid");
         let word = &mut self.cells[cell.index()];
         let candidates = *word & !PLACED;
         if candidates & bit(digit) == 0 || self.outcome != Outcome::Running {
