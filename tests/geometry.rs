@@ -8,7 +8,7 @@ use backtrack::stack_assumptions;
 use backtrack::sudoku::bitboard::Outcome;
 use backtrack::sudoku::search::{Propagation, Solutions};
 use backtrack::sudoku::variant::Variant;
-use backtrack::sudoku::{Board, Cage, Candidate, ExactCover, Extra, Geometry, logic};
+use backtrack::sudoku::{Board, Cage, Candidate, Digit, ExactCover, Extra, Geometry, logic};
 use common::Rules;
 use proptest::prelude::*;
 
@@ -733,14 +733,14 @@ fn a_search_without_a_value_finds_the_solutions_that_do_not_hold_it() {
         for learn in [u64::MAX, 0] {
             for cell in geometry.all_cells() {
                 for value in 1..=geometry.side() as u8 {
-                    let digit = backtrack::sudoku::Digit::new(value);
+                    let digit = Digit::new(value);
                     let mut search = Solutions::new(&board).learn_after(learn).without(cell, digit);
                     let mut found = Vec::new();
                     while search.next().is_some() {
                         found.push(format!("{:#}", search.board()));
                     }
                     found.sort();
-                    let symbol = backtrack::sudoku::Geometry::symbol(value);
+                    let symbol = Geometry::symbol(value);
                     let mut expected: Vec<String> =
                         all.iter().filter(|g| g.chars().nth(cell.index()) != Some(symbol)).cloned().collect();
                     expected.sort();
