@@ -71,8 +71,9 @@ pub struct Args {
     /// Bound each check that emptying a given keeps one solution at N guesses, on grids other
     /// than the classic one (0: no bound). A check stopped there keeps its given, and the
     /// puzzle may not be minimal (`minimal` in the JSON). Grids up to 16×16 end every check
-    /// within the default; a 25×25 grid stops most of them, and is proved minimal without a
-    /// bound in minutes (5 on one core for seed 1) rather than seconds.
+    /// within the default; a 25×25 grid stops a third of them (most of the givens it keeps),
+    /// and is proved minimal without a bound in minutes (5 on one core for seed 1) rather than
+    /// seconds.
     #[arg(long, value_name = "N", default_value_t = backtrack::sudoku::generate::UNIQUENESS_GUESSES)]
     check_guesses: u64,
 
