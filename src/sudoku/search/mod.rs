@@ -357,33 +357,39 @@ impl Solutions {
     /// it is propagated like any placed cell), an empty cell with one candidate is placed too,
     /// and one with none makes the puzzle contradictory.
     fn load(&mut self, board: &Board) {
-        let mut contradictory = false;
         let relations = self.geometry.beyond_houses().is_some();
+        self.cells.resize(self.geometry.cells(), 0);
         for cell in self.geometry.all_cells() {
-            let word = match board.get(cell) {
+            match board.get(cell) {
                 Some(digit) => {
                     if relations {
                         self.queue.push(cell.index() as u16);
                     }
-                    bit(digit) | PLACED
+                    self.cells[cell.index()] = bit(digit) | PLACED;
                 }
-                None => {
-                    let candidates = board.candidates(cell).bits();
-                    contradictory |= candidates == 0;
-                    if candidates.is_power_of_two() {
-                        self.queue.push(cell.index() as u16);
-                        candidates | PLACED
-                    } else {
-                        candidates
-                    }
+                None => self.open_at_root(cell.index(), board.candidates(cell).bits()),
+            }
+        }
+    }
+
+    /// Give the open cell `index` its `candidates` at the root, before the search starts: one
+    /// candidate is placed (and propagated when the search starts, as any single), none makes
+    /// the puzzle contradictory (one dead end, however many such cells).
+    fn open_at_root(&mut self, index: usize, candidates: u32) {
+        self.cells[index] = match candidates {
+            0 => {
+                if self.outcome == Outcome::Running {
+                    self.outcome = Outcome::Exhausted;
+                    self.stats.dead_ends += 1;
                 }
-            };
-            self.cells.push(word);
-        }
-        if contradictory {
-            self.outcome = Outcome::Exhausted;
-            self.stats.dead_ends += 1;
-        }
+                0
+            }
+            one if one.is_power_of_two() => {
+                self.queue.push(index as u16);
+                one | PLACED
+            }
+            many => many,
+        };
     }
 
     /// The same search for the solutions in which `cell` does not hold `digit`: the digit
@@ -413,22 +419,9 @@ impl Solutions {
     pub fn without(mut self, cell: Cell, digit: Digit) -> Solutions {
         assert!(!self.started, "Solutions::without narrows a search before it starts");
         assert_eq!(cell.side(), self.geometry.side(), "{cell} is not a cell of this grid");
-        let word = &mut self.cells[cell.index()];
-        let candidates = *word & !PLACED;
-        if candidates & bit(digit) == 0 || self.outcome != Outcome::Running {
-            return self;
-        }
-        match candidates & !bit(digit) {
-            0 => {
-                self.outcome = Outcome::Exhausted;
-                self.stats.dead_ends += 1;
-            }
-            // One candidate left: placed, and propagated at the start as a single is.
-            left if left.is_power_of_two() => {
-                *word = left | PLACED;
-                self.queue.push(cell.index() as u16);
-            }
-            left => *word = left,
+        let candidates = self.cells[cell.index()] & !PLACED;
+        if candidates & bit(digit) != 0 && self.outcome == Outcome::Running {
+            self.open_at_root(cell.index(), candidates & !bit(digit));
         }
         self
     }
