@@ -125,14 +125,13 @@ struct Read {
     value: u8,
     line: usize,
     column: usize,
-    /// Whether it was written as a number (`17`), not a character (`H`).
-    number: bool,
 }
 
 /// The general reader: the cells of the text, line by line, then the size they make (or the
 /// size of `geometry`), then the board.
 fn read(text: &str, geometry: Option<&Geometry>) -> Result<Board, ParseError> {
-    let lines = if numbers_only(text) { numbers(text)? } else { symbols(text)? };
+    let as_numbers = numbers_only(text);
+    let lines = if as_numbers { numbers(text)? } else { symbols(text)? };
     let count: usize = lines.iter().map(Vec::len).sum();
     let side = match geometry {
         Some(geometry) => geometry.side(),
@@ -170,7 +169,8 @@ fn read(text: &str, geometry: Option<&Geometry>) -> Result<Board, ParseError> {
         return Err(ParseError::OutOfRange {
             line: read.line,
             column: read.column,
-            found: match read.number {
+            // As it is written: `17`, or `H`.
+            found: match as_numbers {
                 true => read.value.to_string(),
                 false => Geometry::symbol(read.value).to_string(),
             },
@@ -218,7 +218,7 @@ fn numbers(text: &str) -> Result<Vec<Vec<Read>>, ParseError> {
                 // Two digits at most (`numbers_only`): a value over the side is told once the
                 // side is known.
                 let value = token.parse::<u8>().unwrap_or(0);
-                cells.push(Read { value, line: l + 1, column, number: true });
+                cells.push(Read { value, line: l + 1, column });
             }
             column += token.chars().count() + 1;
         }
@@ -246,7 +246,7 @@ fn symbols(text: &str) -> Result<Vec<Vec<Read>>, ParseError> {
                     }
                 },
             };
-            cells.push(Read { value, line: l + 1, column: c + 1, number: false });
+            cells.push(Read { value, line: l + 1, column: c + 1 });
         }
         if !cells.is_empty() {
             lines.push(cells);
