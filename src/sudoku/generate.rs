@@ -511,6 +511,8 @@ fn minimal(
     let mut order: Vec<&Vec<Cell>> = orbits.iter().collect();
     random.shuffle(&mut order);
     let mut minimal = true;
+    // `u64::MAX` guesses: no bound (the engine reads a budget's bound as `Budget::node_limit`).
+    let budget = Budget::nodes(guesses);
     for orbit in order {
         for &cell in orbit {
             cells[cell.index()] = 0;
@@ -518,7 +520,6 @@ fn minimal(
         let unique = if geometry.is_classic() {
             board_in(geometry, &cells).count_solutions(2) == 1
         } else {
-            let budget = if guesses == u64::MAX { Budget::new() } else { Budget::nodes(guesses) };
             let mut fixed = cells.clone();
             orbit.iter().all(|&cell| {
                 let board = board_in(geometry, &fixed);
