@@ -15,16 +15,18 @@
 //! Puzzle `i` of a seed comes from its own random stream, so the same seed gives the same
 //! puzzles whatever the order or the number of threads that make them.
 //!
-//! **Any grid of houses** ([`Generator::geometry`]: 4×4 to 25×25, boxes of any shape, jigsaw
-//! regions, diagonals, windows). The random solution is made otherwise there: the first row a
-//! random order of the values (any solution's first row is one, with its values renamed), then N
-//! more cells, each given a random value among its candidates, and the general engine
-//! ([`search`](super::search)) completes the grid; if that grid has no completion within
-//! [`COMPLETION_GUESSES`] guesses, another is drawn. Each uniqueness check of step 2 asks for a
+//! **Any grid** ([`Generator::geometry`]: 4×4 to 25×25, boxes of any shape, jigsaw regions,
+//! diagonals, windows, rules between cells). The random solution is made otherwise there: the
+//! first row a random order of the values (any solution's first row is one, with its values
+//! renamed; not where a rule reads the values, as non-consecutive does), then N more cells,
+//! each given a random value among its candidates (with rules between cells, among those the
+//! grid can still be completed with), and the general engine ([`search`](super::search))
+//! completes the grid; if that grid has no completion within [`COMPLETION_GUESSES`] guesses,
+//! another is drawn. Each uniqueness check of step 2 asks for a
 //! solution in which an emptied cell holds another value than the solution's
 //! ([`Solutions::without`]: one that holds the same value solves the puzzle before the cell was
-//! emptied, whose one solution is known), and is bounded too ([`UNIQUENESS_GUESSES`], or
-//! [`Generator::check_guesses`]): a given whose removal cannot be proved to keep one solution
+//! emptied, whose one solution is known), and is bounded on grids over 81 cells
+//! ([`UNIQUENESS_GUESSES`], or [`Generator::check_guesses`]): a given whose removal cannot be proved to keep one solution
 //! within the bound stays, so the puzzle always has one solution, and [`Puzzle::minimal`] says
 //! whether every check ended. The logic solver grades within [`GRADING_STEPS`] steps; a puzzle it
 //! cannot grade so is passed over, as one of another grade is.
@@ -138,8 +140,9 @@ pub struct Puzzle {
     /// Solutions tried before this one had the grade asked for (0 when the first did).
     pub tries: u64,
     /// Whether emptying any given (or group of givens) was proved to leave more than one
-    /// solution. Always on the classic grid; on larger grids a check that reaches its bound
-    /// ([`Generator::check_guesses`]) keeps its given, and the puzzle may then not be minimal.
+    /// solution. Always on grids of up to 81 cells; on larger grids a check that reaches its
+    /// bound ([`Generator::check_guesses`]) keeps its given, and the puzzle may then not be
+    /// minimal.
     pub minimal: bool,
 }
 
@@ -176,7 +179,8 @@ pub struct Generator {
     max_tries: u64,
     killer: bool,
     geometry: Geometry,
-    check_guesses: u64,
+    /// The bound of each uniqueness check, if one was set ([`Generator::check_guesses`]).
+    check_guesses: Option<u64>,
 }
 
 impl Generator {
@@ -190,14 +194,15 @@ impl Generator {
             max_tries: 100_000,
             killer: false,
             geometry: Geometry::classic(),
-            check_guesses: UNIQUENESS_GUESSES,
+            check_guesses: None,
         }
     }
 
-    /// Make the puzzles on this grid of houses: any size from 4×4 to 25×25, boxes of any shape,
-    /// jigsaw regions, the diagonals and windows (see the module docs for how). Refused, with
-    /// the reason: cages (a killer's are made by [`Generator::killer`]) and the rules between
-    /// cells, which the logic solver cannot grade.
+    /// Make the puzzles on this grid: any size from 4×4 to 25×25, boxes of any shape, jigsaw
+    /// regions, the diagonals and windows, and the rules between cells (anti-knight, anti-king,
+    /// non-consecutive; see the module docs for how). Refused, with the reason: cages (a
+    /// killer's are made by [`Generator::killer`]), rules of the user's own (the logic solver
+    /// cannot grade them), and a grid that no filling keeps.
     ///
     /// ```
     /// use backtrack::sudoku::generate::Generator;
@@ -214,19 +219,17 @@ impl Generator {
         if !geometry.cages().is_empty() {
             return Err("the generator makes its own cages (killers): give a grid without them".into());
         }
-        // Its fillings and its checks of uniqueness read houses (and a killer's cages).
-        if let Some(rule) = geometry.relation() {
-            return Err(format!("the generator makes puzzles of houses (and killers), not {}", rule.name()));
-        }
-        // The generator grades every puzzle with the logic solver.
+        // The generator grades every puzzle with the logic solver (which refuses the rules of a
+        // user's own).
         logic::supports(geometry)
             .map_err(|why| format!("the generator grades with the logic solver: {why}"))?;
         // A grid whose houses no filling keeps (a jigsaw's regions can do that) would have
         // every try fail: said at once. A search that reaches its bound proves nothing.
         let mut any = Solutions::new(&Board::empty_of(geometry)).budget(&Budget::nodes(COMPLETION_GUESSES));
         if any.next().is_none() && any.outcome() == super::bitboard::Outcome::Exhausted {
+            let what = if geometry.relation().is_some() { "houses and rules" } else { "houses" };
             return Err(format!(
-                "no filling of the {} grid keeps its houses: no puzzle has one",
+                "no filling of the {} grid keeps its {what}: no puzzle has one",
                 geometry.name()
             ));
         }
@@ -270,9 +273,11 @@ impl Generator {
     }
 
     /// Bound each check that emptying a given keeps one solution at this many guesses
-    /// (default [`UNIQUENESS_GUESSES`]; `u64::MAX` for none). A check that reaches it keeps its
-    /// given, and [`Puzzle::minimal`] is then false: a larger bound proves more givens
-    /// needless or needed, at the cost of time. The classic grid's checks are never bounded.
+    /// (`u64::MAX` for none). A check that reaches it keeps its given, and [`Puzzle::minimal`]
+    /// is then false: a larger bound proves more givens needless or needed, at the cost of
+    /// time. By default grids of up to 81 cells are never bounded (the classic grid, and a
+    /// 9×9 non-consecutive grid, whose checks pass 1,000 guesses now and then and all end in
+    /// under a second), larger ones at [`UNIQUENESS_GUESSES`].
     /// On 25×25 grids over a third of the checks reach the default (seed 1: 225 of 625, and
     /// 225 of the 271 givens kept are kept so), and the puzzles are not proved minimal;
     /// without a bound, seed 1's first 25×25 puzzle is proved minimal in about 5 minutes on one
@@ -292,8 +297,15 @@ impl Generator {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn check_guesses(mut self, guesses: u64) -> Generator {
-        self.check_guesses = guesses;
+        self.check_guesses = Some(guesses);
         self
+    }
+
+    /// The bound of each uniqueness check on this generator's grid (see
+    /// [`Generator::check_guesses`]).
+    fn check_bound(&self) -> u64 {
+        let small = self.geometry.cells() <= classic::CELLS;
+        self.check_guesses.unwrap_or(if small { u64::MAX } else { UNIQUENESS_GUESSES })
     }
 
     /// Give up on a puzzle after trying this many solutions (a grade may be rare).
@@ -325,7 +337,7 @@ impl Generator {
             } else {
                 self.geometry.clone()
             };
-            let (board, minimal) = minimal(&geometry, &solution, &orbits, self.check_guesses, &mut random);
+            let (board, minimal) = minimal(&geometry, &solution, &orbits, self.check_bound(), &mut random);
             let report = if self.killer || !classic {
                 let steps = if self.killer { KILLER_STEPS } else { GRADING_STEPS };
                 let report = logic::solve_within(&board, logic::standard(), &Budget::nodes(steps));
@@ -352,22 +364,50 @@ impl Generator {
         let geometry = &self.geometry;
         let side = geometry.side();
         let board = Board::empty_of(geometry);
-        let mut values: Vec<u8> = (1..=side as u8).collect();
-        random.shuffle(&mut values);
-        for (col, &value) in values.iter().enumerate() {
-            board.place(geometry.cell(0, col), Digit::new(value)).expect("a row's values all differ");
+        // The first row of any solution is a random order of the values once they are renamed,
+        // unless a rule reads the values themselves (non-consecutive): then no row is laid.
+        if !geometry.extras().iter().any(|rule| rule.reads_values()) {
+            let mut values: Vec<u8> = (1..=side as u8).collect();
+            random.shuffle(&mut values);
+            for (col, &value) in values.iter().enumerate() {
+                board.place(geometry.cell(0, col), Digit::new(value)).expect("a row's values all differ");
+            }
         }
         let mut cells: Vec<Cell> = board.empty_cells().collect();
         random.shuffle(&mut cells);
+        let completes = |board: &Board| {
+            let mut search = Solutions::new(board).budget(&Budget::nodes(COMPLETION_GUESSES));
+            search.next().map(|()| search.values())
+        };
+        // Relations between cells leave few grids (anti-king with anti-knight: a handful on
+        // 9×9, up to renaming), which N values drawn at once almost never start: there each
+        // value is drawn among those the grid can still be completed with, at the cost of a
+        // search a cell.
+        let careful = geometry.relation().is_some();
         for &cell in &cells[..side.min(cells.len())] {
-            let candidates: Vec<Digit> = board.candidates(cell).digits().collect();
-            if !candidates.is_empty() {
+            let mut candidates: Vec<Digit> = board.candidates(cell).digits().collect();
+            if candidates.is_empty() {
+                continue;
+            }
+            if !careful {
                 let digit = candidates[random.below(candidates.len())];
                 board.place(cell, digit).expect("a candidate keeps the rules");
+                continue;
+            }
+            random.shuffle(&mut candidates);
+            let completed = candidates.into_iter().any(|digit| {
+                board.place(cell, digit).expect("a candidate keeps the rules");
+                let completed = completes(&board).is_some();
+                if !completed {
+                    board.clear(cell);
+                }
+                completed
+            });
+            if !completed {
+                return None;
             }
         }
-        let mut search = Solutions::new(&board).budget(&Budget::nodes(COMPLETION_GUESSES));
-        search.next().map(|()| search.values())
+        completes(&board)
     }
 
     /// The puzzles `0, 1, 2, ...` of this seed, as long as each is found within the budget.

@@ -126,6 +126,12 @@ impl Extra {
         matches!(self, Extra::AntiKnight | Extra::AntiKing | Extra::NonConsecutive)
     }
 
+    /// Whether the rule reads the values themselves, not only whether two cells hold the same
+    /// one: a solution with its values renamed (1 and 2 swapped everywhere) may break it.
+    pub fn reads_values(self) -> bool {
+        matches!(self, Extra::NonConsecutive)
+    }
+
     /// The moves (row, column) to the cells that may not share a value with a cell, beyond its
     /// houses.
     fn moves(self) -> &'static [(isize, isize)] {

@@ -310,6 +310,98 @@ impl Rules {
     }
 }
 
+impl Rules {
+    /// Up to `limit` solutions of `puzzle` (N² characters, `.` blank), by a plain search that
+    /// knows only these rules: the open cell with the fewest values the rules leave, each value
+    /// in turn. A solver apart from the crate's, for the grids Dancing Links cannot take
+    /// (relations between cells), on grids small enough for it.
+    pub fn solutions(&self, puzzle: &str, limit: usize) -> Vec<String> {
+        let n = self.side;
+        let value = |c: char| c.to_digit(36).filter(|&v| v >= 1).map_or(0, |v| v as usize);
+        let mut grid: Vec<usize> = puzzle.chars().map(value).collect();
+        assert_eq!(grid.len(), n * n, "{puzzle}");
+        // The cells each cell may not share a value with, and its side-by-side neighbours.
+        let mut apart: Vec<Vec<usize>> = vec![Vec::new(); n * n];
+        let groups = self.houses.iter().chain(self.cages.iter().map(|(cells, _)| cells));
+        for group in groups {
+            for &a in group {
+                apart[a].extend(group.iter().copied().filter(|&b| b != a));
+            }
+        }
+        let mut beside: Vec<Vec<usize>> = vec![Vec::new(); n * n];
+        let (side, step) = (n as isize, |r: isize, c: isize| r * n as isize + c);
+        for r in 0..side {
+            for c in 0..side {
+                let inside = |r: isize, c: isize| (0..side).contains(&r) && (0..side).contains(&c);
+                for &(dr, dc) in &self.moves {
+                    for (r2, c2) in [(r + dr, c + dc), (r - dr, c - dc)] {
+                        if inside(r2, c2) {
+                            apart[step(r, c) as usize].push(step(r2, c2) as usize);
+                        }
+                    }
+                }
+                for (r2, c2) in [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)] {
+                    if self.non_consecutive && inside(r2, c2) {
+                        beside[step(r, c) as usize].push(step(r2, c2) as usize);
+                    }
+                }
+            }
+        }
+        let allowed = |grid: &[usize], cell: usize, v: usize| {
+            apart[cell].iter().all(|&o| grid[o] != v)
+                && beside[cell].iter().all(|&o| grid[o] == 0 || grid[o].abs_diff(v) != 1)
+        };
+        let sums_hold = |grid: &[usize]| {
+            self.cages.iter().all(|(cells, sum)| {
+                let total: usize = cells.iter().map(|&i| grid[i]).sum();
+                let full = cells.iter().all(|&i| grid[i] != 0);
+                sum.is_none_or(|sum| if full { total == sum } else { total < sum })
+            })
+        };
+        let mut found = Vec::new();
+        let givens: Vec<usize> = (0..n * n).filter(|&i| grid[i] != 0).collect();
+        let givens_hold = givens.into_iter().all(|i| {
+            let v = std::mem::replace(&mut grid[i], 0);
+            let held = allowed(&grid, i, v);
+            grid[i] = v;
+            held
+        });
+        if givens_hold && sums_hold(&grid) {
+            self.search(&mut grid, &allowed, &sums_hold, limit, &mut found);
+        }
+        found
+    }
+
+    fn search(
+        &self,
+        grid: &mut Vec<usize>,
+        allowed: &dyn Fn(&[usize], usize, usize) -> bool,
+        sums_hold: &dyn Fn(&[usize]) -> bool,
+        limit: usize,
+        found: &mut Vec<String>,
+    ) {
+        let values = |grid: &[usize], cell: usize| -> Vec<usize> {
+            (1..=self.side).filter(|&v| allowed(grid, cell, v)).collect()
+        };
+        let open = (0..grid.len()).filter(|&i| grid[i] == 0);
+        let Some((cell, choices)) = open.map(|i| (i, values(grid, i))).min_by_key(|(_, v)| v.len()) else {
+            let digit = |v: usize| std::char::from_digit(v as u32, 36).unwrap().to_ascii_uppercase();
+            found.push(grid.iter().map(|&v| digit(v)).collect());
+            return;
+        };
+        for v in choices {
+            grid[cell] = v;
+            if sums_hold(grid) {
+                self.search(grid, allowed, sums_hold, limit, found);
+            }
+            grid[cell] = 0;
+            if found.len() >= limit {
+                return;
+            }
+        }
+    }
+}
+
 /// Build the crate's examples (`which`: `--examples`, or `--example NAME`) with this test
 /// run's profile, so that `cargo test` and `cargo test --release` both find them; their folder.
 pub fn build_examples(which: &[&str]) -> std::path::PathBuf {

@@ -28,6 +28,7 @@ Examples:
   backtrack generate --boxes 2x3 --count 5     6x6 puzzles with boxes of 2 rows by 3 columns
   backtrack generate --regions MAP             a jigsaw on the regions of MAP (N² letters)
   backtrack generate --rules diagonals         X-Sudoku
+  backtrack generate --rules anti-knight --format text   no value twice a knight's move apart
 
 A puzzle on a grid its length does not give (regions, rules, boxes other than the size's own)
 is a line of the variant file, as a killer is: `backtrack sudoku -f` reads it back.
@@ -68,14 +69,15 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Format::Line)]
     format: Format,
 
-    /// Bound each check that emptying a given keeps one solution at N guesses, on grids other
-    /// than the classic one (0: no bound). A check stopped there keeps its given, and the
-    /// puzzle may not be minimal (`minimal` in the JSON). Grids up to 16×16 end every check
-    /// within the default; a 25×25 grid stops a third of them (most of the givens it keeps),
-    /// and is proved minimal without a bound in minutes (5 on one core for seed 1) rather than
-    /// seconds.
-    #[arg(long, value_name = "N", default_value_t = backtrack::sudoku::generate::UNIQUENESS_GUESSES)]
-    check_guesses: u64,
+    /// Bound each check that emptying a given keeps one solution at N guesses (0: no bound).
+    /// A check stopped there keeps its given, and the puzzle may not be minimal (`minimal` in
+    /// the JSON). By default, no bound on grids of up to 81 cells, and 1,000 guesses on larger
+    /// ones: 16×16 grids of houses end nearly every check within it (with anti-knight, a few
+    /// stop: 0 for 4 times the time); a 25×25 grid stops a third of them (most of the givens it
+    /// keeps), and is proved minimal without a bound in minutes (5 on one core for seed 1)
+    /// rather than seconds.
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    check_guesses: Option<u64>,
 
     /// Print the seed, the puzzles a second and the solutions tried on standard error.
     #[arg(long)]
@@ -103,8 +105,10 @@ pub struct Args {
     #[arg(long, value_name = "MAP", conflicts_with_all = ["size", "boxes"])]
     regions: Option<String>,
 
-    /// Extra houses, comma-separated: `diagonals` (X-Sudoku), `windoku` (windows the size of a
-    /// box).
+    /// Extra rules, comma-separated: the houses `diagonals` (X-Sudoku) and `windoku` (windows
+    /// the size of a box), and the rules between cells `anti-knight`, `anti-king` (no value
+    /// twice a knight's or a king's move apart) and `non-consecutive` (no two cells side by
+    /// side one apart). The three together make "miracle" puzzles of two or three givens.
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = crate::cmd::sudoku::rule)]
     rules: Vec<Extra>,
 }
@@ -290,9 +294,18 @@ impl Show for Made {
     }
 }
 
-/// The puzzle as its grid, for `--format text` (a killer with its cages).
+/// The puzzle as its grid, for `--format text`: beneath it, the grid and its rules when the
+/// picture does not show them (X-Sudoku, anti-knight, ...), with the cells of its extra
+/// houses, and a killer's cages.
 fn grid(out: &mut dyn Write, puzzle: &Puzzle) -> io::Result<()> {
     writeln!(out, "{}\n", puzzle.board)?;
+    let geometry = puzzle.board.geometry();
+    if !geometry.extras().is_empty() {
+        writeln!(out, "{}\n", geometry.name())?;
+    }
+    if let Some(houses) = puzzle.board.extra_house_map() {
+        writeln!(out, "{houses}\n")?;
+    }
     if let Some(cages) = puzzle.board.cage_map() {
         writeln!(out, "{cages}\n")?;
     }
@@ -309,12 +322,10 @@ pub fn run(args: Args) -> io::Result<Status> {
         now.as_nanos() as u64
     });
     let symmetry = args.symmetry;
-    let check_guesses = if args.check_guesses == 0 { u64::MAX } else { args.check_guesses };
-    let mut generator = Generator::new(seed)
-        .symmetry(symmetry)
-        .max_tries(args.max_tries)
-        .killer(args.killer)
-        .check_guesses(check_guesses);
+    let mut generator = Generator::new(seed).symmetry(symmetry).max_tries(args.max_tries).killer(args.killer);
+    if let Some(guesses) = args.check_guesses {
+        generator = generator.check_guesses(if guesses == 0 { u64::MAX } else { guesses });
+    }
     match args.geometry().and_then(|geometry| generator.clone().geometry(&geometry)) {
         Ok(on_grid) => generator = on_grid,
         Err(why) => {
