@@ -525,6 +525,12 @@ fn the_command_makes_puzzles_of_any_grid() {
         (&["--killer", "--symmetry", "none"], "--killer"),
         // Regions that no filling keeps (counted 0 by `backtrack sudoku --count`).
         (&["--regions", "AAABBBBACCCDDDDC"], "no filling of the 4×4 jigsaw grid keeps its houses"),
+        // Rules whose empty grid the engine cannot fill within a try's bound: every try would
+        // fail (a filling of this one takes 2.3 million guesses), so it is said at once.
+        (
+            &["--size", "16", "--rules", "anti-king,anti-knight,non-consecutive"],
+            "grid found within 10000 guesses: its houses and rules leave too few grids",
+        ),
     ] {
         let out = run_backtrack(&[&["generate"], args].concat(), b"");
         assert_eq!(out.status.code(), Some(2), "{args:?}");

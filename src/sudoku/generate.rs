@@ -202,7 +202,9 @@ impl Generator {
     /// regions, the diagonals and windows, and the rules between cells (anti-knight, anti-king,
     /// non-consecutive; see the module docs for how). Refused, with the reason: cages (a
     /// killer's are made by [`Generator::killer`]), rules of the user's own (the logic solver
-    /// cannot grade them), and a grid that no filling keeps.
+    /// cannot grade them), and a grid that no filling keeps, or that the engine cannot fill
+    /// within [`COMPLETION_GUESSES`] (every try, which starts with more values placed, would
+    /// fail: 16×16 with anti-king, anti-knight and non-consecutive).
     ///
     /// ```
     /// use backtrack::sudoku::generate::Generator;
@@ -224,14 +226,24 @@ impl Generator {
         logic::supports(geometry)
             .map_err(|why| format!("the generator grades with the logic solver: {why}"))?;
         // A grid whose houses no filling keeps (a jigsaw's regions can do that) would have
-        // every try fail: said at once. A search that reaches its bound proves nothing.
+        // every try fail: said at once. So would one whose empty grid the engine cannot fill
+        // within the bound of a try's completion, which starts with more values placed (16×16
+        // with anti-king, anti-knight and non-consecutive: a filling takes 2.3 million guesses).
         let mut any = Solutions::new(&Board::empty_of(geometry)).budget(&Budget::nodes(COMPLETION_GUESSES));
-        if any.next().is_none() && any.outcome() == super::bitboard::Outcome::Exhausted {
-            let what = if geometry.relation().is_some() { "houses and rules" } else { "houses" };
-            return Err(format!(
-                "no filling of the {} grid keeps its {what}: no puzzle has one",
-                geometry.name()
-            ));
+        if any.next().is_none() {
+            let (name, what) = match geometry.relation() {
+                Some(_) => (geometry.name(), "houses and rules"),
+                None => (geometry.name(), "houses"),
+            };
+            return Err(match any.outcome() {
+                super::bitboard::Outcome::Exhausted => {
+                    format!("no filling of the {name} grid keeps its {what}: no puzzle has one")
+                }
+                _ => format!(
+                    "no filling of the {name} grid found within {COMPLETION_GUESSES} guesses: its {what} \
+                     leave too few grids for the generator's random starts"
+                ),
+            });
         }
         self.geometry = geometry.clone();
         Ok(self)
