@@ -22,11 +22,11 @@
 //! each given a random value among its candidates (with rules between cells, among those the
 //! grid can still be completed with), and the general engine ([`search`](super::search))
 //! completes the grid; if that grid has no completion within [`COMPLETION_GUESSES`] guesses,
-//! another is drawn. Each uniqueness check of step 2 asks for a
-//! solution in which an emptied cell holds another value than the solution's
-//! ([`Solutions::without`]: one that holds the same value solves the puzzle before the cell was
-//! emptied, whose one solution is known), and is bounded on grids over 81 cells
-//! ([`UNIQUENESS_GUESSES`], or [`Generator::check_guesses`]): a given whose removal cannot be proved to keep one solution
+//! another is drawn. Each uniqueness check of step 2 asks for a solution in which an emptied
+//! cell holds another value than the solution's ([`Solutions::without`]: one that holds the
+//! same value solves the puzzle before the cell was emptied, whose one solution is known), and
+//! is bounded on grids over 81 cells ([`UNIQUENESS_GUESSES`], or
+//! [`Generator::check_guesses`]): a given whose removal cannot be proved to keep one solution
 //! within the bound stays, so the puzzle always has one solution, and [`Puzzle::minimal`] says
 //! whether every check ended. The logic solver grades within [`GRADING_STEPS`] steps; a puzzle it
 //! cannot grade so is passed over, as one of another grade is.
@@ -231,10 +231,8 @@ impl Generator {
         // with anti-king, anti-knight and non-consecutive: a filling takes 2.3 million guesses).
         let mut any = Solutions::new(&Board::empty_of(geometry)).budget(&Budget::nodes(COMPLETION_GUESSES));
         if any.next().is_none() {
-            let (name, what) = match geometry.relation() {
-                Some(_) => (geometry.name(), "houses and rules"),
-                None => (geometry.name(), "houses"),
-            };
+            let name = geometry.name();
+            let what = if geometry.relation().is_some() { "houses and rules" } else { "houses" };
             return Err(match any.outcome() {
                 super::bitboard::Outcome::Exhausted => {
                     format!("no filling of the {name} grid keeps its {what}: no puzzle has one")
@@ -396,6 +394,8 @@ impl Generator {
         // value is drawn among those the grid can still be completed with, at the cost of a
         // search a cell.
         let careful = geometry.relation().is_some();
+        // The completion of the last value so drawn: the grid's, when it is the last.
+        let mut completion = None;
         for &cell in &cells[..side.min(cells.len())] {
             let mut candidates: Vec<Digit> = board.candidates(cell).digits().collect();
             if candidates.is_empty() {
@@ -409,17 +409,17 @@ impl Generator {
             random.shuffle(&mut candidates);
             let completed = candidates.into_iter().any(|digit| {
                 board.place(cell, digit).expect("a candidate keeps the rules");
-                let completed = completes(&board).is_some();
-                if !completed {
+                completion = completes(&board);
+                if completion.is_none() {
                     board.clear(cell);
                 }
-                completed
+                completion.is_some()
             });
             if !completed {
                 return None;
             }
         }
-        completes(&board)
+        completion.or_else(|| completes(&board))
     }
 
     /// The puzzles `0, 1, 2, ...` of this seed, as long as each is found within the budget.

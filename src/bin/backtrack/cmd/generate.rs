@@ -72,10 +72,10 @@ pub struct Args {
     /// Bound each check that emptying a given keeps one solution at N guesses (0: no bound).
     /// A check stopped there keeps its given, and the puzzle may not be minimal (`minimal` in
     /// the JSON). By default, no bound on grids of up to 81 cells, and 1,000 guesses on larger
-    /// ones: 16×16 grids of houses end nearly every check within it (with anti-knight, a few
-    /// stop: 0 for 4 times the time); a 25×25 grid stops a third of them (most of the givens it
-    /// keeps), and is proved minimal without a bound in minutes (5 on one core for seed 1)
-    /// rather than seconds.
+    /// ones: 16×16 grids of houses end nearly every check within it (with anti-knight a few
+    /// stop, and `0` proves the puzzles minimal in about four times the time); a 25×25 grid
+    /// stops a third of them (most of the givens it keeps), and is proved minimal without a
+    /// bound in minutes (5 on one core for seed 1) rather than seconds.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     check_guesses: Option<u64>,
 
