@@ -107,6 +107,29 @@ fn the_same_seed_gives_the_same_puzzles() {
     assert!((0..20).any(|i| rare.puzzle(i).is_none()));
 }
 
+/// The count of solutions tried, shared by the threads that make puzzles with one generator
+/// (and its clones): every try of every puzzle, those that gave up included.
+#[test]
+fn every_try_is_counted_on_every_thread() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let tried = Arc::new(AtomicU64::new(0));
+    let generator = Generator::new(4).grade(Grade::Hard).max_tries(10).count_tries(Arc::clone(&tried));
+    let made: Vec<Option<u64>> = std::thread::scope(|scope| {
+        let threads: Vec<_> = (0..4)
+            .map(|i| {
+                let generator = generator.clone();
+                scope.spawn(move || generator.puzzle(i).map(|p| p.tries))
+            })
+            .collect();
+        threads.into_iter().map(|t| t.join().unwrap()).collect()
+    });
+    // A puzzle made took its tries and one more; one not made, every try allowed.
+    let expected: u64 = made.iter().map(|m| m.map_or(10, |tries| tries + 1)).sum();
+    assert!(made.iter().any(Option::is_some) && made.contains(&None), "{made:?}");
+    assert_eq!(tried.load(Ordering::Relaxed), expected, "{made:?}");
+}
+
 #[test]
 fn the_command_prints_puzzles_one_a_line() {
     let args = ["generate", "--count", "6", "--seed", "3", "--grade", "medium", "--symmetry", "rotational"];

@@ -64,7 +64,7 @@ mod output;
 
 use output::Summary;
 
-pub use output::{Format, Paced, Status, json_line, progress};
+pub use output::{Format, Paced, Status, json_line, progress, progress_with};
 
 use crate::split::{self, Part, Shard};
 use crate::watch::{Counters, Layout, Recorder, Watch, Watcher};

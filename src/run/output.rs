@@ -96,6 +96,27 @@ pub fn progress(unit: Option<&'static str>) -> Option<indicatif::ProgressBar> {
     Some(bar)
 }
 
+/// The same counter of what is done, followed by a count kept elsewhere and read at each
+/// redraw: `counted` things of `label` ("1 puzzles (…), 1,204 solutions tried").
+pub fn progress_with(
+    unit: &'static str,
+    label: &'static str,
+    counted: std::sync::Arc<std::sync::atomic::AtomicU64>,
+) -> Option<indicatif::ProgressBar> {
+    let bar = progress(Some(unit))?;
+    let template =
+        format!("{{spinner}} {{human_pos}} {unit} ({{per_sec}}, {{elapsed}}), {{counted}} {label}");
+    if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
+        let style =
+            style.with_key("counted", move |_: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let n = counted.load(std::sync::atomic::Ordering::Relaxed);
+                let _ = write!(w, "{}", indicatif::HumanCount(n));
+            });
+        bar.set_style(style);
+    }
+    Some(bar)
+}
+
 /// A writer that pauses after each flush: the pace of an animation whose frames a
 /// [`Watcher`](crate::watch::Watcher) writes and flushes one at a time.
 #[derive(Debug)]

@@ -37,6 +37,8 @@ use super::search::Solutions;
 use super::{Board, Cage, Cell, Digit, Geometry};
 use crate::{Budget, SplitMix64};
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Which cells a puzzle's givens mirror.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -181,6 +183,8 @@ pub struct Generator {
     geometry: Geometry,
     /// The bound of each uniqueness check, if one was set ([`Generator::check_guesses`]).
     check_guesses: Option<u64>,
+    /// Where each solution tried is counted, if anywhere ([`Generator::count_tries`]).
+    tried: Option<Arc<AtomicU64>>,
 }
 
 impl Generator {
@@ -195,6 +199,7 @@ impl Generator {
             killer: false,
             geometry: Geometry::classic(),
             check_guesses: None,
+            tried: None,
         }
     }
 
@@ -318,6 +323,25 @@ impl Generator {
         self.check_guesses.unwrap_or(if small { u64::MAX } else { UNIQUENESS_GUESSES })
     }
 
+    /// Count each solution tried into `counter` as it is tried, on every thread that makes
+    /// puzzles with this generator or its clones: a live count for a display of progress,
+    /// where a grade is rare or a try is long (the command line's counter shows it).
+    ///
+    /// ```
+    /// use backtrack::sudoku::generate::Generator;
+    /// use backtrack::sudoku::logic::Grade;
+    /// use std::sync::{Arc, atomic::{AtomicU64, Ordering}};
+    ///
+    /// let tried = Arc::new(AtomicU64::new(0));
+    /// let generator = Generator::new(2).grade(Grade::Hard).count_tries(Arc::clone(&tried));
+    /// let puzzle = generator.puzzle(0).expect("a hard puzzle within the default tries");
+    /// assert_eq!(tried.load(Ordering::Relaxed), puzzle.tries + 1);
+    /// ```
+    pub fn count_tries(mut self, counter: Arc<AtomicU64>) -> Generator {
+        self.tried = Some(counter);
+        self
+    }
+
     /// Give up on a puzzle after trying this many solutions (a grade may be rare).
     pub fn max_tries(mut self, tries: u64) -> Generator {
         self.max_tries = tries.max(1);
@@ -335,6 +359,9 @@ impl Generator {
         let classic = self.geometry.is_classic();
         let orbits = self.symmetry.orbits(&self.geometry);
         for tries in 0..self.max_tries {
+            if let Some(tried) = &self.tried {
+                tried.fetch_add(1, Ordering::Relaxed);
+            }
             let solution = if classic {
                 random_solution(&mut random).to_vec()
             } else {

@@ -349,7 +349,9 @@ pub fn run(args: Args) -> io::Result<Status> {
         }
     };
     let start = Instant::now();
-    let progress = super::progress(Some("puzzles"));
+    let tried = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    generator = generator.count_tries(std::sync::Arc::clone(&tried));
+    let progress = backtrack::run::progress_with("puzzles", "solutions tried", tried);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let (mut made, mut printed, mut tries) = (0u64, 0u64, 0u64);
     let mut status = Status::Solved;
