@@ -90,8 +90,8 @@ pub struct Args {
     /// givens emptied while one solution is left (often every one). Each killer is one line
     /// of the variant file (JSON: size, boxes, givens, cages, solution, grade), which
     /// `backtrack sudoku -f` reads back; `--format text` draws its grid and cages. Any grid:
-    /// `--size`, `--boxes`, `--regions`, `--rules diagonals` (a 16×16 one takes a fraction of
-    /// a second, a 25×25 one half a minute).
+    /// `--size`, `--boxes`, `--regions`, `--rules` (a 16×16 one takes a fraction of a second, a
+    /// 25×25 one half a minute).
     #[arg(long, conflicts_with = "symmetry")]
     killer: bool,
 
