@@ -29,17 +29,24 @@ fn without(board: &Board, cells: &[Cell]) -> Board {
     Board::try_from(digits).unwrap()
 }
 
-/// The images of r,c under each symmetry, written out here from the definitions (not taken
-/// from the generator).
-fn images(symmetry: Symmetry, r: usize, c: usize) -> Vec<(usize, usize)> {
+/// The images of r,c under each symmetry on a grid of side `side`, written out here from the
+/// definitions (not taken from the generator).
+fn images(symmetry: Symmetry, side: usize, r: usize, c: usize) -> Vec<(usize, usize)> {
+    let last = side - 1;
     match symmetry {
         Symmetry::None => vec![],
-        Symmetry::Rotational => vec![(8 - r, 8 - c)],
-        Symmetry::Quarter => vec![(c, 8 - r), (8 - r, 8 - c), (8 - c, r)],
-        Symmetry::Mirror => vec![(r, 8 - c)],
+        Symmetry::Rotational => vec![(last - r, last - c)],
+        Symmetry::Quarter => vec![(c, last - r), (last - r, last - c), (last - c, r)],
+        Symmetry::Mirror => vec![(r, last - c)],
         Symmetry::Diagonal => vec![(c, r)],
-        Symmetry::Dihedral => vec![(r, 8 - c), (8 - r, c), (8 - r, 8 - c)],
+        Symmetry::Dihedral => vec![(r, last - c), (last - r, c), (last - r, last - c)],
     }
+}
+
+/// The cell `i` of a grid of side `side` and its images under `symmetry`, as indices.
+fn group(symmetry: Symmetry, side: usize, i: usize) -> Vec<usize> {
+    let images = images(symmetry, side, i / side, i % side);
+    std::iter::once(i).chain(images.into_iter().map(|(r, c)| r * side + c)).collect()
 }
 
 #[test]
@@ -67,7 +74,7 @@ fn puzzles_are_unique_minimal_and_of_the_grade_asked() {
             // The givens follow the symmetry.
             let givens: Vec<Cell> = Cell::all().filter(|&c| board.get(c).is_some()).collect();
             for &cell in &givens {
-                for (r, c) in images(symmetry, cell.row(), cell.col()) {
+                for (r, c) in images(symmetry, 9, cell.row(), cell.col()) {
                     assert!(
                         board.get(Cell::at(r, c)).is_some(),
                         "{symmetry:?}: {cell} given, r{}c{} not",
@@ -80,7 +87,7 @@ fn puzzles_are_unique_minimal_and_of_the_grade_asked() {
             for &cell in &givens {
                 let mut group = vec![cell];
                 group.extend(
-                    images(symmetry, cell.row(), cell.col()).into_iter().map(|(r, c)| Cell::at(r, c)),
+                    images(symmetry, 9, cell.row(), cell.col()).into_iter().map(|(r, c)| Cell::at(r, c)),
                 );
                 let fewer = without(board, &group);
                 assert_eq!(dlx_solutions(&mut cover, &fewer).len(), 2, "{line}: {cell} is not needed");
@@ -284,21 +291,8 @@ fn puzzles_of_every_grid_are_unique_minimal_and_graded() {
             let givens: Vec<usize> = (0..values.len()).filter(|&i| values[i] != 0).collect();
             assert_eq!(puzzle.givens(), givens.len());
             for &i in &givens {
-                let (r, c) = (i / side, i % side);
-                let mut group = vec![i];
-                let last = side - 1;
-                group.extend(match symmetry {
-                    Symmetry::None => vec![],
-                    Symmetry::Rotational => vec![(last - r) * side + last - c],
-                    Symmetry::Quarter => {
-                        vec![c * side + last - r, (last - r) * side + last - c, (last - c) * side + r]
-                    }
-                    Symmetry::Mirror => vec![r * side + last - c],
-                    Symmetry::Diagonal => vec![c * side + r],
-                    Symmetry::Dihedral => unreachable!("not among the cases"),
-                });
                 let mut fewer = values.clone();
-                for &j in &group {
+                for j in group(symmetry, side, i) {
                     assert_ne!(values[j], 0, "{name} {symmetry:?}: cell {i} given, its image {j} not");
                     fewer[j] = 0;
                 }
@@ -355,10 +349,9 @@ fn puzzles_with_rules_between_cells_are_unique_minimal_and_graded() {
             let values = board.values();
             for i in (0..values.len()).filter(|&i| values[i] != 0) {
                 let mut fewer = line.clone().into_bytes();
-                let (r, c) = (i / side, i % side);
-                fewer[i] = b'.';
-                if symmetry == Symmetry::Rotational {
-                    fewer[(side - 1 - r) * side + side - 1 - c] = b'.';
+                for j in group(symmetry, side, i) {
+                    assert_ne!(values[j], 0, "{name} {symmetry:?}: cell {i} given, its image {j} not");
+                    fewer[j] = b'.';
                 }
                 let fewer = String::from_utf8(fewer).unwrap();
                 assert_eq!(rules.solutions(&fewer, 2).len(), 2, "{name}: {line}: cell {i} is not needed");
