@@ -86,7 +86,7 @@ pub fn progress(unit: Option<&'static str>) -> Option<indicatif::ProgressBar> {
     }
     let bar = indicatif::ProgressBar::new_spinner();
     let template = match unit {
-        Some(unit) => format!("{{spinner}} {{human_pos}} {unit} ({{per_sec}}, {{elapsed}})"),
+        Some(unit) => counting(unit),
         None => "{spinner} {msg} ({elapsed})".to_string(),
     };
     if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
@@ -94,6 +94,11 @@ pub fn progress(unit: Option<&'static str>) -> Option<indicatif::ProgressBar> {
     }
     bar.enable_steady_tick(Duration::from_millis(120));
     Some(bar)
+}
+
+/// The template of a counter of `unit`s done.
+fn counting(unit: &str) -> String {
+    format!("{{spinner}} {{human_pos}} {unit} ({{per_sec}}, {{elapsed}})")
 }
 
 /// The same counter of what is done, followed by a count kept elsewhere and read at each
@@ -104,8 +109,7 @@ pub fn progress_with(
     counted: std::sync::Arc<std::sync::atomic::AtomicU64>,
 ) -> Option<indicatif::ProgressBar> {
     let bar = progress(Some(unit))?;
-    let template =
-        format!("{{spinner}} {{human_pos}} {unit} ({{per_sec}}, {{elapsed}}), {{counted}} {label}");
+    let template = format!("{}, {{counted}} {label}", counting(unit));
     if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
         let style =
             style.with_key("counted", move |_: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
