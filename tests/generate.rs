@@ -374,6 +374,13 @@ fn puzzles_with_rules_between_cells_are_unique_minimal_and_graded() {
     ]);
     read_back(&["--rules", "non-consecutive", "--size", "9", "--count", "2", "--seed", "3"]);
     read_back(&["--killer", "--rules", "anti-knight", "--size", "6", "--count", "2", "--seed", "3"]);
+    // Drawn, a puzzle says the rules its picture does not show, as `backtrack sudoku` does.
+    let drawn =
+        run_backtrack(&["generate", "--rules", "anti-knight", "--size", "6", "--format", "text"], b"");
+    assert!(text(&drawn.stdout).contains("Its grid and rules: 6×6 (2×3 boxes), anti-knight\n"));
+    let args = ["generate", "--killer", "--rules", "diagonals", "--size", "4", "--format", "text"];
+    let drawn = text(&run_backtrack(&args, b"").stdout);
+    assert!(drawn.contains("The cells of its extra houses (#)") && drawn.contains("Its cages"), "{drawn}");
     // No 6×6 grid keeps anti-king and non-consecutive (`backtrack sudoku --count` of the
     // empty grid says 0): said at once.
     let none = run_backtrack(&["generate", "--size", "6", "--rules", "anti-king,non-consecutive"], b"");

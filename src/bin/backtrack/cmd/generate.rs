@@ -297,22 +297,12 @@ impl Show for Made {
     }
 }
 
-/// The puzzle as its grid, for `--format text`: beneath it, the grid and its rules when the
-/// picture does not show them (X-Sudoku, anti-knight, ...), with the cells of its extra
-/// houses, and a killer's cages.
+/// The puzzle as its grid, for `--format text`, and beneath it what the picture does not show
+/// (its rules, the cells of its extra houses, a killer's cages), as `backtrack sudoku` writes
+/// them.
 fn grid(out: &mut dyn Write, puzzle: &Puzzle) -> io::Result<()> {
     writeln!(out, "{}\n", puzzle.board)?;
-    let geometry = puzzle.board.geometry();
-    if !geometry.extras().is_empty() {
-        writeln!(out, "{}\n", geometry.name())?;
-    }
-    if let Some(houses) = puzzle.board.extra_house_map() {
-        writeln!(out, "{houses}\n")?;
-    }
-    if let Some(cages) = puzzle.board.cage_map() {
-        writeln!(out, "{cages}\n")?;
-    }
-    Ok(())
+    crate::cmd::sudoku::write_grid_notes(out, &puzzle.board)
 }
 
 /// Puzzles made at a time per thread: enough to keep the threads busy, few enough that the

@@ -10,6 +10,7 @@ pub mod batch;
 mod engines;
 mod plan;
 pub(crate) use plan::{boxes, rule};
+pub(crate) use render::write_grid_notes;
 mod render;
 mod report;
 mod shape;

@@ -271,11 +271,18 @@ fn seconds<S: serde::Serializer>(time: &Duration, s: S) -> Result<S::Ok, S::Erro
     s.serialize_f64(time.as_secs_f64())
 }
 
-/// The problem in the grid layout, and beneath it its grid and rules when they are not the
-/// classic ones, the cells of its extra houses and a killer's cages: what a single puzzle's
-/// answer opens with, so that a user sees the puzzle was read as meant.
+/// The problem in the grid layout, and beneath it what the picture does not show
+/// ([`write_grid_notes`]): what a single puzzle's answer opens with, so that a user sees the
+/// puzzle was read as meant.
 pub fn write_problem(out: &mut dyn Write, puzzle: &backtrack::sudoku::Board) -> io::Result<()> {
     writeln!(out, "The problem:\n{puzzle}\n")?;
+    write_grid_notes(out, puzzle)
+}
+
+/// What a puzzle's picture does not show, to write beneath it: its grid and rules when they
+/// are not the classic ones, its extra regions, the cells of its extra houses and a killer's
+/// cages (the answers of `sudoku`, the puzzles `generate --format text` draws).
+pub fn write_grid_notes(out: &mut dyn Write, puzzle: &backtrack::sudoku::Board) -> io::Result<()> {
     let geometry = puzzle.geometry();
     let regions = puzzle.extra_region_map();
     if !geometry.extras().is_empty() || !geometry.rules().is_empty() || regions.is_some() {
