@@ -357,6 +357,19 @@ impl fmt::Display for ParseError {
             ParseError::CellCount { found: 0, expected } => {
                 write!(f, "the puzzle is empty: no cells, expected {expected}")
             }
+            // A square past the largest side: say that it is the size that is refused, not
+            // that the line is cut short.
+            ParseError::CellCount { found, .. }
+                if found.isqrt().pow(2) == *found && found.isqrt() > MAX_SIDE =>
+            {
+                let side = found.isqrt();
+                write!(
+                    f,
+                    "{found} cells make a {side}x{side} grid: the sides read go from {} to {MAX_SIDE} ({} cells)",
+                    SIDES.start(),
+                    MAX_SIDE * MAX_SIDE
+                )
+            }
             ParseError::CellCount { found, expected } => write!(f, "{found} cells, expected {expected}"),
             ParseError::LineLength { line, found, expected } => {
                 write!(f, "line {line} has {found} cells, expected {expected}")
@@ -417,6 +430,15 @@ mod tests {
         assert_eq!(err(&boxed), "digit 9 appears twice in box 1 (r1c1 and r2c2)");
         assert_eq!(Board::try_from([10; 81]).unwrap_err().to_string(), "r1c1: 10 is not a digit");
         assert_eq!(err("é"), "line 1, column 1: 'é' is not a digit or an empty mark");
+        assert_eq!(
+            err(&".".repeat(36 * 36)),
+            "1296 cells make a 36x36 grid: the sides read go from 4 to 25 (625 cells)"
+        );
+        assert_eq!(
+            err(&".".repeat(26 * 26)),
+            "676 cells make a 26x26 grid: the sides read go from 4 to 25 (625 cells)"
+        );
+        assert_eq!(err(&".".repeat(630)), "630 cells, expected 625");
     }
 
     #[test]
