@@ -28,6 +28,9 @@
 //! Measured and not kept (§8): locked candidates as a propagator with its own reasons (as
 //! many contradictions, a fifth slower), restarts of 30 to 1,000 contradictions a unit or none
 //! (within a tenth of each other; 300), activities that start with the cells of fewest values.
+//! On grids with relations, proving that a 9×9 jigsaw with anti-knight has no filling (§9.2:
+//! CaDiCaL needs two to fourteen times fewer conflicts), restart units of 30 or 100, each
+//! variable's last value decided again, and the fewest group: each as often slower as faster.
 //!
 //! It takes every rule the peers and neighbours express (houses, anti-knight, anti-king, cages
 //! without a sum, non-consecutive); killer sums and a user's own rules keep the depth-first
