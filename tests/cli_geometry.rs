@@ -746,3 +746,28 @@ fn extra_regions_from_the_command_line() {
     assert_eq!(tints, map.bytes().map(|b| b - b'A').collect::<Vec<_>>());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_prime_side_is_solved_as_rows_and_columns_and_says_so() {
+    // 49 cells: a 7×7 grid, which has no boxes. Its answer keeps every row and column and
+    // says the grid has no boxes, where it would otherwise read as a jigsaw's without its map.
+    let line = format!("1{}", ".".repeat(48));
+    let out = backtrack(&["sudoku", "--format", "line", &line], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // The first grid found, then the note that there are more.
+    let stdout = text(&out.stdout);
+    let grid = stdout.lines().next().unwrap_or_default();
+    Rules::new(7, None, None, &[]).check(&line, grid).unwrap();
+    let out = backtrack(&["sudoku", &line], "");
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains(
+            "Its grid and rules: 7×7 Latin\n\nA side of 7 has no boxes: rows and columns only \
+             (--regions MAP gives a jigsaw's regions)."
+        ),
+        "{stdout}"
+    );
+    // A grid of boxes says nothing of the kind.
+    let out = backtrack(&["sudoku", SIX], "");
+    assert!(!text(&out.stdout).contains("no boxes"), "{}", text(&out.stdout));
+}

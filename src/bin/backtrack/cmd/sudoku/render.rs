@@ -285,8 +285,18 @@ pub fn write_problem(out: &mut dyn Write, puzzle: &backtrack::sudoku::Board) -> 
 pub fn write_grid_notes(out: &mut dyn Write, puzzle: &backtrack::sudoku::Board) -> io::Result<()> {
     let geometry = puzzle.geometry();
     let regions = puzzle.extra_region_map();
-    if !geometry.extras().is_empty() || !geometry.rules().is_empty() || regions.is_some() {
+    // A prime side has no boxes: without a word, a 7×7 answer reads as a jigsaw's whose
+    // regions were lost.
+    let latin = geometry.boxes().is_none() && geometry.region_map().is_none();
+    if latin || !geometry.extras().is_empty() || !geometry.rules().is_empty() || regions.is_some() {
         writeln!(out, "Its grid and rules: {}\n", geometry.name())?;
+    }
+    if latin {
+        let side = geometry.side();
+        writeln!(
+            out,
+            "A side of {side} has no boxes: rows and columns only (--regions MAP gives a jigsaw's regions).\n"
+        )?;
     }
     if let Some(regions) = regions {
         writeln!(out, "Its extra regions (a letter each), each value once in each:\n{regions}\n")?;
