@@ -767,6 +767,10 @@ fn a_prime_side_is_solved_as_rows_and_columns_and_says_so() {
         ),
         "{stdout}"
     );
+    // A Latin square of a side with boxes is the variant file's choice: said as such.
+    let out = backtrack(&["sudoku", r#"{"size":4,"boxes":null,"givens":"1..............."}"#], "");
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("4×4 Latin\n\nNo boxes: rows and columns only.\n"), "{stdout}");
     // A grid of boxes says nothing of the kind.
     let out = backtrack(&["sudoku", SIX], "");
     assert!(!text(&out.stdout).contains("no boxes"), "{}", text(&out.stdout));

@@ -293,10 +293,14 @@ pub fn write_grid_notes(out: &mut dyn Write, puzzle: &backtrack::sudoku::Board) 
     }
     if latin {
         let side = geometry.side();
-        writeln!(
-            out,
-            "A side of {side} has no boxes: rows and columns only (--regions MAP gives a jigsaw's regions).\n"
-        )?;
+        // A Latin square of a side with boxes is the variant file's choice (`"boxes": null`).
+        match (2..side).any(|d| side % d == 0) {
+            false => writeln!(
+                out,
+                "A side of {side} has no boxes: rows and columns only (--regions MAP gives a jigsaw's regions).\n"
+            )?,
+            true => writeln!(out, "No boxes: rows and columns only.\n")?,
+        }
     }
     if let Some(regions) = regions {
         writeln!(out, "Its extra regions (a letter each), each value once in each:\n{regions}\n")?;
