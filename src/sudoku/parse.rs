@@ -136,11 +136,8 @@ fn read(text: &str, geometry: Option<&Geometry>) -> Result<Board, ParseError> {
     let side = match geometry {
         Some(geometry) => geometry.side(),
         None => match lines.as_slice() {
-            [_] | [] => side_of(count)
-                .ok_or(ParseError::CellCount { found: count, expected: nearest_square(count) })?,
-            [first, ..] if SIDES.contains(&first.len()) => first.len(),
-            _ => side_of(count)
-                .ok_or(ParseError::CellCount { found: count, expected: nearest_square(count) })?,
+            [first, _, ..] if SIDES.contains(&first.len()) => first.len(),
+            _ => side_of(count).ok_or_else(|| unknown_size(count))?,
         },
     };
     let cells: Vec<Read> = match lines.as_slice() {
@@ -162,8 +159,7 @@ fn read(text: &str, geometry: Option<&Geometry>) -> Result<Board, ParseError> {
     };
     let geometry = match geometry {
         Some(geometry) => geometry.clone(),
-        None => Geometry::of_side(side)
-            .map_err(|_| ParseError::CellCount { found: count, expected: nearest_square(count) })?,
+        None => Geometry::of_side(side).map_err(|_| unknown_size(count))?,
     };
     if let Some(read) = cells.iter().find(|r| r.value as usize > side) {
         return Err(ParseError::OutOfRange {
@@ -184,6 +180,15 @@ fn read(text: &str, geometry: Option<&Geometry>) -> Result<Board, ParseError> {
 /// The side of a grid of `count` cells, if the reader knows it (4 to 25).
 fn side_of(count: usize) -> Option<usize> {
     SIDES.clone().find(|side| side * side == count)
+}
+
+/// Why `count` cells, read without a grid given, make no grid: a square past the largest side
+/// is refused for its size; any other count is a grid cut short or run over.
+fn unknown_size(count: usize) -> ParseError {
+    match count.isqrt() {
+        side if side * side == count && side > MAX_SIDE => ParseError::TooLarge { side },
+        _ => ParseError::CellCount { found: count, expected: nearest_square(count) },
+    }
 }
 
 /// The number of cells of the grid nearest in size to `count` cells, to say what was expected.
@@ -301,6 +306,11 @@ pub enum ParseError {
         /// The cells of the grid given, or of the nearest grid in size.
         expected: usize,
     },
+    /// A grid of N² cells, read without a grid given, whose side N is past [`MAX_SIDE`].
+    TooLarge {
+        /// N.
+        side: usize,
+    },
     /// A grid line without N cells.
     LineLength {
         /// The line of the text, from 1.
@@ -357,19 +367,13 @@ impl fmt::Display for ParseError {
             ParseError::CellCount { found: 0, expected } => {
                 write!(f, "the puzzle is empty: no cells, expected {expected}")
             }
-            // A square past the largest side: say that it is the size that is refused, not
-            // that the line is cut short.
-            ParseError::CellCount { found, .. }
-                if found.isqrt().pow(2) == *found && found.isqrt() > MAX_SIDE =>
-            {
-                let side = found.isqrt();
-                write!(
-                    f,
-                    "{found} cells make a {side}x{side} grid: the sides read go from {} to {MAX_SIDE} ({} cells)",
-                    SIDES.start(),
-                    MAX_SIDE * MAX_SIDE
-                )
-            }
+            ParseError::TooLarge { side } => write!(
+                f,
+                "{} cells make a {side}x{side} grid: the sides read go from {} to {MAX_SIDE} ({} cells)",
+                side * side,
+                SIDES.start(),
+                MAX_SIDE * MAX_SIDE
+            ),
             ParseError::CellCount { found, expected } => write!(f, "{found} cells, expected {expected}"),
             ParseError::LineLength { line, found, expected } => {
                 write!(f, "line {line} has {found} cells, expected {expected}")
@@ -439,6 +443,9 @@ mod tests {
             "676 cells make a 26x26 grid: the sides read go from 4 to 25 (625 cells)"
         );
         assert_eq!(err(&".".repeat(630)), "630 cells, expected 625");
+        // With a grid given, its size is what was expected.
+        let classic = Board::parse_in(&".".repeat(36 * 36), classic::geometry()).unwrap_err();
+        assert_eq!(classic.to_string(), "1296 cells, expected 81");
     }
 
     #[test]
