@@ -3,6 +3,7 @@
 use super::plan::{Format, Mode};
 use super::report::{Counters, Report, Verdict};
 use backtrack::sudoku::logic::Grade;
+use backtrack::sudoku::{Geometry, Layout};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::time::Duration;
@@ -285,21 +286,22 @@ pub fn write_problem(out: &mut dyn Write, puzzle: &backtrack::sudoku::Board) -> 
 pub fn write_grid_notes(out: &mut dyn Write, puzzle: &backtrack::sudoku::Board) -> io::Result<()> {
     let geometry = puzzle.geometry();
     let regions = puzzle.extra_region_map();
-    // A prime side has no boxes: without a word, a 7×7 answer reads as a jigsaw's whose
+    // A grid without boxes says so: without a word, a 7×7 answer reads as a jigsaw's whose
     // regions were lost.
-    let latin = geometry.boxes().is_none() && geometry.region_map().is_none();
+    let latin = matches!(geometry.layout(), Layout::Latin);
     if latin || !geometry.extras().is_empty() || !geometry.rules().is_empty() || regions.is_some() {
         writeln!(out, "Its grid and rules: {}\n", geometry.name())?;
     }
     if latin {
         let side = geometry.side();
-        // A Latin square of a side with boxes is the variant file's choice (`"boxes": null`).
-        match (2..side).any(|d| side % d == 0) {
-            false => writeln!(
+        // Its side's own grid is a Latin square too where the side is prime; where it has
+        // boxes, leaving them out was the variant file's choice (`"boxes": null`).
+        match Geometry::of_side(side).map(|own| matches!(own.layout(), Layout::Latin)) {
+            Ok(true) => writeln!(
                 out,
                 "A side of {side} has no boxes: rows and columns only (--regions MAP gives a jigsaw's regions).\n"
             )?,
-            true => writeln!(out, "No boxes: rows and columns only.\n")?,
+            _ => writeln!(out, "No boxes: rows and columns only.\n")?,
         }
     }
     if let Some(regions) = regions {
