@@ -71,24 +71,14 @@ fn puzzles_are_unique_minimal_and_of_the_grade_asked() {
             assert_eq!(solutions.len(), 1, "{grade:?} {symmetry:?}: {line}");
             assert_eq!(solutions[0], puzzle.solution, "{line}");
             check_solution(&line, &format!("{:#}", puzzle.solution)).unwrap();
-            // The givens follow the symmetry.
+            // The givens follow the symmetry, and the puzzle is minimal: emptying any given
+            // (with its images) leaves more than one solution.
             let givens: Vec<Cell> = Cell::all().filter(|&c| board.get(c).is_some()).collect();
             for &cell in &givens {
-                for (r, c) in images(symmetry, 9, cell.row(), cell.col()) {
-                    assert!(
-                        board.get(Cell::at(r, c)).is_some(),
-                        "{symmetry:?}: {cell} given, r{}c{} not",
-                        r + 1,
-                        c + 1
-                    );
+                let group: Vec<Cell> = group(symmetry, 9, cell.index()).into_iter().map(Cell::new).collect();
+                for &image in &group {
+                    assert!(board.get(image).is_some(), "{symmetry:?}: {cell} given, {image} not");
                 }
-            }
-            // Minimal: emptying any given (with its images) leaves more than one solution.
-            for &cell in &givens {
-                let mut group = vec![cell];
-                group.extend(
-                    images(symmetry, 9, cell.row(), cell.col()).into_iter().map(|(r, c)| Cell::at(r, c)),
-                );
                 let fewer = without(board, &group);
                 assert_eq!(dlx_solutions(&mut cover, &fewer).len(), 2, "{line}: {cell} is not needed");
             }
