@@ -863,6 +863,40 @@ fn killers_are_solved_with_cage_combinations_and_the_45_rule_as_published() {
     assert!(used.contains("cage combination") && used.contains("45 rule"), "{used:?}");
 }
 
+/// A forcing chain on a killer follows each way with the cage combinations besides the singles,
+/// as a person following it would: sigh's "White Room" (no givens, eight cages over 18 cells)
+/// needed guessing while its ways saw no cage. It is solved without a guess now, every step
+/// true of its one solution (found and proved unique by the general engine, and checked
+/// against the rules by the tests' own checker).
+#[test]
+fn a_killers_forcing_chains_follow_its_cages() {
+    let line = puzzles(VARIANTS_SIGH).find(|l| l.contains("White Room")).unwrap();
+    let fields: serde_json::Value = serde_json::from_str(line).unwrap();
+    let variant = backtrack::sudoku::variant::Variant::from_json(line).unwrap();
+    let mut search = backtrack::sudoku::search::Solutions::new(&variant.board);
+    let truth = search.next().map(|_| search.board()).unwrap();
+    assert!(search.next().is_none(), "one solution");
+    let givens = fields["givens"].as_str().unwrap();
+    Rules::of_json(&fields).check(givens, &format!("{truth:#}")).unwrap();
+
+    let report = solve(&variant.board);
+    assert_eq!(report.outcome, Outcome::Solved);
+    assert_eq!(format!("{:#}", report.board()), format!("{truth:#}"));
+    check_steps(&report.steps, &truth, "White Room");
+    assert_eq!(report.grade(), Grade::Fiendish);
+    let chains: Vec<String> = report
+        .steps
+        .iter()
+        .filter(|s| s.builtin() == Some(Builtin::ForcingChain))
+        .map(|s| s.to_string())
+        .collect();
+    assert!(!chains.is_empty());
+    for chain in &chains {
+        assert!(chain.contains(", each way followed with singles and cage combinations: "), "{chain}");
+        assert!(chain.contains(" steps") && !chain.contains(" singles;"), "{chain}");
+    }
+}
+
 /// The 45 rule on a band of rows, columns or boxes, on the killers of sigh's examples and the three
 /// hard ones (`tests/data/killers_hard.jsonl`, no givens, cages across boxes): every step of
 /// the first 2,000 true of the published solution (the band's cells may repeat a value, and a
@@ -947,7 +981,7 @@ fn explain_shows_a_killers_cages_and_steps_a_person_can_follow() {
 /// solution solved to it, checked by the rules; the non-consecutive step explained.
 #[test]
 fn relations_between_cells_are_solved_as_published() {
-    let mut solved = 0;
+    let (mut solved, mut chains) = (0, 0);
     for line in puzzles(VARIANTS_SIGH) {
         let fields: serde_json::Value = serde_json::from_str(line).unwrap();
         let variant = backtrack::sudoku::variant::Variant::from_json(line).unwrap();
@@ -968,9 +1002,24 @@ fn relations_between_cells_are_solved_as_published() {
             let step =
                 said.iter().find(|s| s.starts_with("non-consecutive: ")).expect("a non-consecutive step");
             assert!(step.contains("cannot be") && step.contains("one apart from"), "{step}");
+            // A forcing chain follows each way with the rule as well as the singles; every
+            // step true of the one solution (the hard one has none published: the engine's,
+            // proved unique).
+            for chain in said.iter().filter(|s| s.contains("forcing chain on ")) {
+                assert!(
+                    chain.contains(", each way followed with singles and the non-consecutive rule: "),
+                    "{chain}"
+                );
+                chains += 1;
+            }
+            let mut search = backtrack::sudoku::search::Solutions::new(&variant.board);
+            let truth = search.next().map(|_| search.board()).unwrap();
+            assert!(search.next().is_none(), "{}: one solution", fields["id"]);
+            check_steps(&report.steps, &truth, fields["id"].as_str().unwrap());
         }
     }
     assert_eq!(solved, 3);
+    assert!(chains > 0, "the hard non-consecutive one takes forcing chains");
 }
 
 /// Under non-consecutive, two cells side by side placed one apart are a contradiction (a trial

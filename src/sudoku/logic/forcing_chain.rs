@@ -6,10 +6,16 @@
 //!
 //! Unlike bifurcation, no way is taken on trust: each is followed until the singles run out,
 //! and only what they all agree on is concluded.
+//!
+//! On a grid with a rule of its own, a way is followed with the rule's direct step too, as a
+//! person following it would: the values a placed digit takes from its neighbours under
+//! non-consecutive, the values a cage can no longer hold for its sum. With singles alone, a way
+//! of a killer saw none of its cages: of ten generated 16×16 killers (`generate --killer --size
+//! 16 --count 10 --seed 1`), six needed guessing, and four do now (BENCHMARKS.md, §9.1).
 
 use super::step::{Explain, removals};
-use super::{Builtin, Contradiction, Grid, Outcome, Step, run};
-use crate::sudoku::{Candidate, Cell, Cells, Digit, Geometry, House};
+use super::{Builtin, Contradiction, Grid, Outcome, Step, Technique, run};
+use crate::sudoku::{Candidate, Cell, Cells, Digit, Extra, Geometry, House};
 use itertools::Itertools;
 use std::fmt;
 
@@ -33,9 +39,9 @@ pub enum Premise {
 /// How one way of a premise went.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Way {
-    /// After this many singles it reached the conclusion.
+    /// After this many steps (singles, and the grid's rule steps) it reached the conclusion.
     Leads(usize),
-    /// After this many singles it ran into this contradiction.
+    /// After this many steps it ran into this contradiction.
     Contradicts(usize, Contradiction),
     /// It does not matter to the conclusion (another way's contradiction gives it).
     Unused,
@@ -49,14 +55,31 @@ pub struct ForcingChain {
     pub premise: Premise,
     /// Each way and how it went.
     pub ways: Vec<(Candidate, Way)>,
+    /// The rule steps each way was followed with besides the singles (none on a grid of
+    /// houses): [`Builtin::NonConsecutive`], [`Builtin::CageCombination`].
+    pub rules: Vec<Builtin>,
+}
+
+/// The rule steps of `grid` a way is followed with, besides the singles.
+fn rule_steps(grid: &Grid) -> Vec<Builtin> {
+    let non_consecutive = grid.geometry().extras().contains(&Extra::NonConsecutive);
+    let cages = grid.cages().is_some();
+    [(non_consecutive, Builtin::NonConsecutive), (cages, Builtin::CageCombination)]
+        .into_iter()
+        .filter_map(|(has, step)| has.then_some(step))
+        .collect()
 }
 
 pub(super) fn find(grid: &Grid) -> Option<Step> {
+    let rules = rule_steps(grid);
+    let mut followers: Vec<&dyn Technique> = vec![&Builtin::NakedSingle, &Builtin::HiddenSingle];
+    followers.extend(rules.iter().map(|r| r as &dyn Technique));
+    let conclude = |premise, ways: &[Candidate]| conclude(grid, premise, ways, &followers, &rules);
     for ways in 2..=MOST_WAYS {
         for cell in grid.empty_cells().filter(|&c| grid.candidates(c).count() == ways) {
             let premise: Vec<Candidate> =
                 grid.candidates(cell).digits().map(|d| Candidate::new(cell, d)).collect();
-            if let Some(step) = conclude(grid, Premise::Cell(cell), &premise) {
+            if let Some(step) = conclude(Premise::Cell(cell), &premise) {
                 return Some(step);
             }
         }
@@ -65,7 +88,7 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
                 let places: Vec<Candidate> =
                     grid.places(house, digit).map(|c| Candidate::new(c, digit)).collect();
                 if places.len() == ways {
-                    if let Some(step) = conclude(grid, Premise::Unit { house, digit }, &places) {
+                    if let Some(step) = conclude(Premise::Unit { house, digit }, &places) {
                         return Some(step);
                     }
                 }
@@ -75,15 +98,21 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
     None
 }
 
-/// Follow each way of `premise` with singles; what they all lead to, as a step.
-fn conclude(grid: &Grid, premise: Premise, ways: &[Candidate]) -> Option<Step> {
-    let singles: [&dyn super::Technique; 2] = [&Builtin::NakedSingle, &Builtin::HiddenSingle];
+/// Follow each way of `premise` with the `followers` (singles, and the grid's `rules`); what
+/// they all lead to, as a step.
+fn conclude(
+    grid: &Grid,
+    premise: Premise,
+    ways: &[Candidate],
+    followers: &[&dyn Technique],
+    rules: &[Builtin],
+) -> Option<Step> {
     let followed: Vec<_> = ways
         .iter()
         .map(|&Candidate { cell, digit }| {
             let mut trial = grid.clone();
             trial.place(cell, digit);
-            run(trial, &singles)
+            run(trial, followers)
         })
         .collect();
     if followed.iter().any(|way| way.outcome == Outcome::Stopped) {
@@ -135,15 +164,15 @@ fn conclude(grid: &Grid, premise: Premise, ways: &[Candidate]) -> Option<Step> {
     let how = |i: usize| match &followed[i].outcome {
         Outcome::Contradiction(c) => Way::Contradicts(followed[i].steps.len(), *c),
         _ if from_contradictions => Way::Unused,
-        _ => Way::Leads(singles_to(grid, ways[i], &followed[i].steps, &placements, &eliminations)),
+        _ => Way::Leads(steps_to(grid, ways[i], &followed[i].steps, &placements, &eliminations)),
     };
     let ways = (0..ways.len()).map(|i| (ways[i], how(i))).collect_vec();
-    Some(Step::new(ForcingChain { premise, ways }, placements, eliminations))
+    Some(Step::new(ForcingChain { premise, ways, rules: rules.to_vec() }, placements, eliminations))
 }
 
-/// How many of a way's singles `steps` (from `grid` with `way` placed) it takes until the
+/// How many of a way's `steps` (from `grid` with `way` placed) it takes until the
 /// `placements` are made and the `eliminations` gone.
-fn singles_to(
+fn steps_to(
     grid: &Grid,
     way: Candidate,
     steps: &[Step],
@@ -162,6 +191,9 @@ fn singles_to(
         return 0;
     }
     for (n, step) in steps.iter().enumerate() {
+        for &Candidate { cell, digit } in &step.eliminations {
+            partial.eliminate(cell, digit);
+        }
         for &Candidate { cell, digit } in &step.placements {
             partial.place(cell, digit);
         }
@@ -185,11 +217,27 @@ impl Explain for ForcingChain {
     }
 
     fn write(&self, step: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let ForcingChain { premise, ways } = self;
+        let ForcingChain { premise, ways, rules } = self;
         match premise {
-            Premise::Cell(cell) => write!(f, "cell forcing chain on {cell}: ")?,
-            Premise::Unit { house, digit } => write!(f, "unit forcing chain on {digit} in {house}: ")?,
+            Premise::Cell(cell) => write!(f, "cell forcing chain on {cell}")?,
+            Premise::Unit { house, digit } => write!(f, "unit forcing chain on {digit} in {house}")?,
         }
+        let followed = rules.iter().map(|rule| match rule {
+            Builtin::NonConsecutive => "the non-consecutive rule",
+            Builtin::CageCombination => "cage combinations",
+            _ => rule.name(),
+        });
+        if rules.is_empty() {
+            write!(f, ": ")?;
+        } else {
+            write!(f, ", each way followed with singles and {}: ", followed.format(" and "))?;
+        }
+        let steps = |n: usize| match (rules.is_empty(), n) {
+            (true, 1) => "1 single".to_string(),
+            (true, _) => format!("{n} singles"),
+            (false, 1) => "1 step".to_string(),
+            (false, _) => format!("{n} steps"),
+        };
         let then = match (step.placements.first(), step.eliminations.is_empty()) {
             (Some(Candidate { cell, digit }), _) => format!("{cell} is {digit}"),
             (None, false) => removals(&step.eliminations),
@@ -198,10 +246,8 @@ impl Explain for ForcingChain {
         let each = ways
             .iter()
             .filter_map(|(Candidate { cell, digit }, way)| match way {
-                Way::Leads(n) => Some(format!("{cell}={digit} leads there after {}", singles(*n))),
-                Way::Contradicts(n, c) => {
-                    Some(format!("{cell}={digit} runs after {} into: {c}", singles(*n)))
-                }
+                Way::Leads(n) => Some(format!("{cell}={digit} leads there after {}", steps(*n))),
+                Way::Contradicts(n, c) => Some(format!("{cell}={digit} runs after {} into: {c}", steps(*n))),
                 Way::Unused => None,
             })
             .join("; ");
@@ -211,9 +257,4 @@ impl Explain for ForcingChain {
     fn cells(&self, _: &Geometry) -> Cells {
         self.ways.iter().map(|(c, _)| c.cell).collect()
     }
-}
-
-/// "1 single", "4 singles".
-fn singles(n: usize) -> String {
-    if n == 1 { "1 single".to_string() } else { format!("{n} singles") }
 }
