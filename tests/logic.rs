@@ -900,10 +900,11 @@ fn a_killers_forcing_chains_follow_its_cages() {
 /// The 45 rule on a band of rows, columns or boxes, on the killers of sigh's examples and the three
 /// hard ones (`tests/data/killers_hard.jsonl`, no givens, cages across boxes): every step of
 /// the first 2,000 true of the published solution (the band's cells may repeat a value, and a
-/// cell of the band may be placed already), and the band step found among them.
+/// cell of the band may be placed already), and the band step and cage pointing found among
+/// them.
 #[test]
 fn the_45_rule_on_a_band_is_true_of_the_published_solutions() {
-    let mut bands = 0;
+    let (mut bands, mut pointing) = (0, 0);
     for line in puzzles(VARIANTS_SIGH).chain(puzzles(KILLERS_HARD)) {
         let fields: serde_json::Value = serde_json::from_str(line).unwrap();
         let variant = backtrack::sudoku::variant::Variant::from_json(line).unwrap();
@@ -912,9 +913,13 @@ fn the_45_rule_on_a_band_is_true_of_the_published_solutions() {
         }
         let report = every_step_true_of(&variant, 2_000, &fields["id"]);
         bands += report.steps.iter().filter(|s| s.technique().name == "45 rule on a band").count();
+        pointing += report.steps.iter().filter(|s| s.builtin() == Some(Builtin::CagePointing)).count();
     }
     // tarek's "unsolvable #41" takes four, "0 cage, hard" one.
     assert!(bands >= 5, "{bands}");
+    // Cage pointing, checked against the same published solutions: 15 steps of theirs outside
+    // the bifurcations' trials.
+    assert!(pointing >= 10, "{pointing}");
 }
 
 /// A cage step keeps exactly the values that some filling of the cage uses: counted here by
@@ -955,6 +960,45 @@ fn a_cage_keeps_the_values_some_filling_uses() {
             assert_eq!(grid.candidates(cell) - removed, can[i], "{step}");
         }
     }
+}
+
+/// Cage pointing: a cage of 22 over r1c3, r2c3 and r2c4 (no house holds it) holds {5,8,9} or
+/// {6,7,9}, so 9 is in it; with 9 gone from r2c4 it can only go in r1c3 or r2c3, which column
+/// 3 and box 1 both see: the rest of column 3 and of box 1 lose 9. Every easier technique,
+/// the cage combination and the 45 rule among them, finds nothing first.
+#[test]
+fn cage_pointing() {
+    let line = format!(
+        r#"{{"size":9,"boxes":"3x3","givens":"{}","cages":[{{"sum":22,"cells":[2,11,12]}}]}}"#,
+        ".".repeat(81)
+    );
+    let variant = backtrack::sudoku::variant::Variant::from_json(&line).unwrap();
+    let mut grid = Grid::new(&variant.board);
+    keep(&mut grid, cell(1, 3), &[5, 6, 7, 8, 9]);
+    keep(&mut grid, cell(2, 3), &[5, 6, 7, 8, 9]);
+    keep(&mut grid, cell(2, 4), &[5, 6, 7, 8]);
+    let mut seen: Vec<Cell> = (3..=9).map(|r| cell(r, 3)).collect();
+    seen.extend([cell(1, 1), cell(1, 2), cell(2, 1), cell(2, 2), cell(3, 1), cell(3, 2)]);
+    let step = expect(&grid, Builtin::CagePointing, &[], &each(&seen, &[9]));
+    assert_eq!(
+        step.to_string(),
+        "cage pointing: r1c3, r2c3 and r2c4 add up to 22 with {5,8,9} or {6,7,9}, so 9 is in the \
+         cage, in r1c3 or r2c3; the cells that see them all cannot hold it, so remove 9 from r1c1, \
+         r1c2, r2c1, r2c2, r3c1, r3c2, r3c3, r4c3, r5c3, r6c3, r7c3, r8c3, r9c3"
+    );
+    assert_eq!(step.location(), "look at 9 in the cage of r1c3, r2c3 and r2c4 (22)");
+    // With 9 in r2c4 as well, only the cells that see all three lose it: r2c1 and r2c2 (row 2
+    // and box 1).
+    let mut wider = Grid::new(&variant.board);
+    keep(&mut wider, cell(1, 3), &[5, 6, 7, 8, 9]);
+    keep(&mut wider, cell(2, 3), &[5, 6, 7, 8, 9]);
+    keep(&mut wider, cell(2, 4), &[5, 6, 7, 8, 9]);
+    let step = expect(&wider, Builtin::CagePointing, &[], &each(&[cell(2, 1), cell(2, 2)], &[9]));
+    assert!(step.to_string().contains("so 9 is in the cage, in r1c3, r2c3 or r2c4;"), "{step}");
+    // Once they have lost it, nothing is left to point at (5, 6, 7 and 8 are each in one
+    // combination only).
+    remove(&mut wider, 9, [cell(2, 1), cell(2, 2)]);
+    assert!(Builtin::CagePointing.find(&wider).is_none());
 }
 
 #[test]

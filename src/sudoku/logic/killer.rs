@@ -8,7 +8,7 @@
 //! cells can hold, so that the answer respects each cell's candidates and not only the sum:
 //! on any grid (values 1 to 25), a group with more than [`MOST_SETS`] such sets left unread.
 
-use super::step::{Explain, and_list, set};
+use super::step::{Explain, and_list, or_list, set};
 use super::{Builtin, Grid, Step};
 use crate::sudoku::geometry::MAX_SIDE;
 use crate::sudoku::{Candidate, Cell, Cells, Digits, Geometry, House};
@@ -343,18 +343,13 @@ const LISTED: usize = 12;
 
 /// `{1,5,9} or {2,4,9}`; more than [`LISTED`] sets counted, with the first and the last:
 /// `27 sets, {2,E,F,G} to {A,B,C,E}`.
-fn alternatives(combinations: &[Digits]) -> String {
+pub(super) fn alternatives(combinations: &[Digits]) -> String {
     if let [first, .., last] = combinations {
         if combinations.len() > LISTED {
             return format!("{} sets, {} to {}", combinations.len(), set(*first), set(*last));
         }
     }
-    let sets: Vec<String> = combinations.iter().map(|&d| set(d)).collect();
-    match &sets[..] {
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
-        [] => String::new(),
-    }
+    or_list(&combinations.iter().map(|&d| set(d)).collect::<Vec<_>>())
 }
 
 impl Explain for CageCombination {

@@ -32,6 +32,7 @@ mod aic;
 mod als_xz;
 mod bifurcation;
 mod bug;
+mod cage_pointing;
 mod finned_fish;
 mod fish;
 mod forcing_chain;
@@ -72,6 +73,7 @@ pub mod evidence {
     pub use super::als_xz::{Als, AlsXz};
     pub use super::bifurcation::Bifurcation;
     pub use super::bug::Bug;
+    pub use super::cage_pointing::CagePointing;
     pub use super::finned_fish::FinnedFish;
     pub use super::fish::Fish;
     pub use super::forcing_chain::{ForcingChain, Premise, Way};
@@ -237,6 +239,9 @@ pub enum Builtin {
     /// Killer: the 45 rule, innies and outies of a house (rated 2.5 as we count it). A house
     /// of a grid of side N adds up to N(N + 1)/2, which the step says (21 on 6×6).
     Innies,
+    /// Killer: a value every combination of a cage holds leaves the cells that see each of its
+    /// places in the cage (the cage's own locked candidates, rated 2.6 as pointing is).
+    CagePointing,
     /// Killer: the 45 rule on two rows, columns or boxes or more side by side, whose innies and
     /// outies may repeat a value (rated 2.7 as we count it: a person tries it after a single
     /// house).
@@ -380,12 +385,13 @@ struct Entry {
 // The names in one case: words in lower case, letters and acronyms (X, XY, BUG, ALS) in upper
 // case, as "naked single" and "X-wing" are said in a sentence.
 #[rustfmt::skip]
-const TABLE: [Entry; 33] = [
+const TABLE: [Entry; 34] = [
     row(Builtin::NakedSingle,      "naked single",      2.3, Grade::Easy,          naked_single::find),
     row(Builtin::HiddenSingle,     "hidden single",     1.5, Grade::Easy,          hidden_single::find),
     row(Builtin::NonConsecutive,   "non-consecutive",   1.7, Grade::Easy,          non_consecutive::find),
     row(Builtin::CageCombination,  "cage combination",  1.8, Grade::Easy,          killer::find_combination),
     row(Builtin::Innies,           "45 rule",           2.5, Grade::Medium,        killer::find_innies),
+    row(Builtin::CagePointing,     "cage pointing",     2.6, Grade::Medium,        cage_pointing::find),
     row(Builtin::BandSum,          "45 rule on a band", 2.7, Grade::Medium,        killer::find_bands),
     row(Builtin::LockedCandidates, "locked candidates", 2.8, Grade::Medium,        locked_candidates::find),
     row(Builtin::NakedPair,        "naked pair",        3.0, Grade::Medium,        |g| naked_subset::find(g, 2)),

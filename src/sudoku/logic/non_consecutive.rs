@@ -8,7 +8,7 @@
 //! apart are peers, and every technique that asks whether two cells see each other counts
 //! them.)
 
-use super::step::{Explain, and_list, set};
+use super::step::{Explain, and_list, or_list, set};
 use super::{Builtin, Grid, Step};
 use crate::sudoku::{Candidate, Cell, Cells, Digit, Digits, Extra, Geometry};
 use std::fmt;
@@ -87,11 +87,7 @@ impl Explain for NonConsecutive {
             format!("{cell} can only be {}", set(*values))
         };
         let verb = if from.len() == 1 { "its neighbour" } else { "its neighbours" };
-        let gone: Vec<String> = gone.digits().map(|d| d.to_string()).collect();
-        let gone = match &gone[..] {
-            [init @ .., last] if !init.is_empty() => format!("{} or {last}", init.join(", ")),
-            _ => gone.join(""),
-        };
+        let gone = or_list(&gone.digits().collect::<Vec<_>>());
         write!(
             f,
             "non-consecutive: {holds}, so {verb} {} cannot be {gone} (one apart from, or the same as, \

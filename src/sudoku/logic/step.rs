@@ -78,6 +78,8 @@ evidence! {
     CageCombination(super::killer::CageCombination),
     /// The 45 rule: innies and outies of a house.
     Innies(super::killer::Innies),
+    /// A value a killer cage must hold, taken from the cells that see its places.
+    CagePointing(super::cage_pointing::CagePointing),
     /// The 45 rule on a band of rows, columns or boxes.
     BandSum(super::killer::BandSum),
     /// A digit confined to the intersection of two houses.
@@ -217,6 +219,15 @@ pub(super) fn and_list<T: fmt::Display>(items: &[T]) -> String {
         [] => String::new(),
         [one] => one.to_string(),
         [init @ .., last] => format!("{} and {last}", init.iter().join(", ")),
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`.
+pub(super) fn or_list<T: fmt::Display>(items: &[T]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} or {last}", init.iter().join(", ")),
     }
 }
 
