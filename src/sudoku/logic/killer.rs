@@ -57,8 +57,18 @@ impl Cages {
 /// and the sets of values the group can hold; `None` when there is no way at all, or more
 /// than [`MOST_SETS`] to list.
 pub(super) fn support(grid: &Grid, cells: &[Cell], sum: u32) -> Option<(Vec<Digits>, Vec<Digits>)> {
+    support_within(grid, cells, sum, |_| true)
+}
+
+/// [`support`] with only the sets of values `allowed` takes as ways of making the sum.
+pub(super) fn support_within(
+    grid: &Grid,
+    cells: &[Cell],
+    sum: u32,
+    allowed: impl Fn(Digits) -> bool,
+) -> Option<(Vec<Digits>, Vec<Digits>)> {
     let (options, k) = options(grid, cells);
-    let (takes, sets) = ways(&options[..k], sum)?;
+    let (takes, sets) = ways(&options[..k], sum, |set| allowed(Digits::from_bits_retain(set)))?;
     let takes = takes.into_iter().map(Digits::from_bits_retain).collect();
     // In the order a person lists them: {1,2,6} before {1,3,5} before {2,3,4}.
     let mut combinations: Vec<Digits> = sets.into_iter().map(Digits::from_bits_retain).collect();
@@ -80,20 +90,25 @@ fn can_make(options: &[u32], sum: u32) -> bool {
     REACH.with_borrow_mut(|reach| !reach.forward(options, sum) || !reach.range(options.len()).is_empty())
 }
 
-/// [`support`] on each cell's values as bits: the values each cell takes in some way, and the
-/// sets of values the ways use (in no order).
-fn ways(options: &[u32], sum: u32) -> Option<(Vec<u32>, Vec<u32>)> {
+/// [`support`] on each cell's values as bits: the values each cell takes in some way whose
+/// set of values is `allowed`, and those sets (in no order); `None` when there is none.
+fn ways(options: &[u32], sum: u32, allowed: impl Fn(u32) -> bool) -> Option<(Vec<u32>, Vec<u32>)> {
     let k = options.len();
     REACH.with_borrow_mut(|reach| {
         if !reach.forward(options, sum) || reach.range(k).is_empty() {
             return None;
         }
         // good: from the set at this place on the first i cells, the others can complete the
-        // sum; walked back from the full sets that make it.
+        // sum; walked back from the full sets that make it and are allowed.
         let full = reach.range(k);
         reach.good.clear();
         reach.good.resize(reach.sets.len(), false);
-        reach.good[full.clone()].fill(true);
+        for at in full.clone() {
+            reach.good[at] = allowed(reach.sets[at].0);
+        }
+        if !reach.good[full.clone()].contains(&true) {
+            return None;
+        }
         let mut takes = vec![0; k];
         for i in (0..k).rev() {
             for at in reach.range(i) {
@@ -109,7 +124,7 @@ fn ways(options: &[u32], sum: u32) -> Option<(Vec<u32>, Vec<u32>)> {
                 }
             }
         }
-        Some((takes, reach.sets[full].iter().map(|&(m, _)| m).collect()))
+        Some((takes, full.filter(|&at| reach.good[at]).map(|at| reach.sets[at].0).collect()))
     })
 }
 
@@ -256,7 +271,7 @@ impl Reach {
 }
 
 /// The candidates of `cells` that no way of making `sum` uses.
-fn unsupported(grid: &Grid, cells: &[Cell], takes: &[Digits]) -> Vec<Candidate> {
+pub(super) fn unsupported(grid: &Grid, cells: &[Cell], takes: &[Digits]) -> Vec<Candidate> {
     cells
         .iter()
         .zip(takes)
@@ -267,7 +282,7 @@ fn unsupported(grid: &Grid, cells: &[Cell], takes: &[Digits]) -> Vec<Candidate> 
 
 /// The cells that `eliminations` narrow, grouped by the candidates they keep, in the order of
 /// the cells.
-fn kept(grid: &Grid, eliminations: &[Candidate]) -> Vec<(Digits, Vec<Cell>)> {
+pub(super) fn kept(grid: &Grid, eliminations: &[Candidate]) -> Vec<(Digits, Vec<Cell>)> {
     let mut kept: Vec<(Digits, Vec<Cell>)> = Vec::new();
     let mut cells: Vec<Cell> = eliminations.iter().map(|c| c.cell).collect();
     cells.sort_unstable();
@@ -285,7 +300,7 @@ fn kept(grid: &Grid, eliminations: &[Candidate]) -> Vec<(Digits, Vec<Cell>)> {
 }
 
 /// `r2c3 and r2c4 keep {8,9}; r9c1 keeps {1,2,3,4}`.
-fn keeping(kept: &[(Digits, Vec<Cell>)]) -> String {
+pub(super) fn keeping(kept: &[(Digits, Vec<Cell>)]) -> String {
     let groups: Vec<String> = kept
         .iter()
         .map(|(digits, cells)| {
@@ -744,13 +759,20 @@ mod tests {
     use proptest::prelude::*;
 
     /// Every way of giving each cell one of its values, the values apart, that adds up to
-    /// `sum`: what each cell takes in one of them, and the sets they use, sorted.
-    fn by_hand(options: &[u32], sum: u32) -> (Vec<u32>, Vec<u32>) {
-        fn fill(options: &[u32], sum: u32, chosen: &mut Vec<u32>, takes: &mut [u32], sets: &mut Vec<u32>) {
+    /// `sum` with a set of values that shares none with `out`: what each cell takes in one of
+    /// them, and the sets they use, sorted.
+    fn by_hand(options: &[u32], sum: u32, out: u32) -> (Vec<u32>, Vec<u32>) {
+        fn fill(
+            options: &[u32],
+            (sum, out): (u32, u32),
+            chosen: &mut Vec<u32>,
+            takes: &mut [u32],
+            sets: &mut Vec<u32>,
+        ) {
             let i = chosen.len();
             if i == options.len() {
                 let made: u32 = chosen.iter().map(|b| b.trailing_zeros() + 1).sum();
-                if made == sum {
+                if made == sum && chosen.iter().all(|&b| b & out == 0) {
                     for (t, &b) in takes.iter_mut().zip(chosen.iter()) {
                         *t |= b;
                     }
@@ -763,13 +785,13 @@ mod tests {
                 let bit = 1u32 << v;
                 if options[i] & bit != 0 && used & bit == 0 {
                     chosen.push(bit);
-                    fill(options, sum, chosen, takes, sets);
+                    fill(options, (sum, out), chosen, takes, sets);
                     chosen.pop();
                 }
             }
         }
         let (mut takes, mut sets) = (vec![0; options.len()], Vec::new());
-        fill(options, sum, &mut Vec::new(), &mut takes, &mut sets);
+        fill(options, (sum, out), &mut Vec::new(), &mut takes, &mut sets);
         sets.sort_unstable();
         sets.dedup();
         (takes, sets)
@@ -783,14 +805,16 @@ mod tests {
             side in prop::sample::select(vec![9u32, 16, 25]),
             cells in prop::collection::vec(prop::collection::vec(0u32..25, 1..=7), 1..=5),
             offset in 0u32..40,
+            out in prop::collection::vec(0u32..25, 0..=3),
         ) {
             let options: Vec<u32> =
                 cells.iter().map(|values| values.iter().fold(0, |m, &v| m | 1 << (v % side))).collect();
+            let out = out.iter().fold(0, |m, &v| m | 1 << (v % side));
             // A sum the cells can reach or nearly: their least values and some more.
             let least: u32 = options.iter().map(|o| o.trailing_zeros() + 1).sum();
             let sum = least + offset;
-            let (takes, sets) = by_hand(&options, sum);
-            match ways(&options, sum) {
+            let (takes, sets) = by_hand(&options, sum, 0);
+            match ways(&options, sum, |_| true) {
                 None => prop_assert!(sets.is_empty(), "no way found, {} by hand", sets.len()),
                 Some((found, mut made)) => {
                     made.sort_unstable();
@@ -798,6 +822,16 @@ mod tests {
                 }
             }
             prop_assert_eq!(can_make(&options, sum), !sets.is_empty());
+            // Only the sets that keep clear of some values (those of another cage of the
+            // house, for crossed combinations).
+            let (takes, sets) = by_hand(&options, sum, out);
+            match ways(&options, sum, |set| set & out == 0) {
+                None => prop_assert!(sets.is_empty(), "no way found, {} by hand", sets.len()),
+                Some((found, mut made)) => {
+                    made.sort_unstable();
+                    prop_assert_eq!((found, made), (takes, sets));
+                }
+            }
         }
     }
 
@@ -882,10 +916,10 @@ mod tests {
         // Twelve cells of a 25×25 grid, every value open, adding up to half of the most:
         // millions of sets of values on the middle levels.
         let options = [(1u32 << 25) - 1; 12];
-        assert_eq!(ways(&options, 156), None);
+        assert_eq!(ways(&options, 156, |_| true), None);
         assert!(can_make(&options, 156));
         // Smaller, on the same grid: read.
-        let (takes, sets) = ways(&options[..2], 49).unwrap();
+        let (takes, sets) = ways(&options[..2], 49, |_| true).unwrap();
         assert_eq!(sets, vec![1 << 23 | 1 << 24]);
         assert_eq!(takes, vec![1 << 23 | 1 << 24; 2]);
         assert!(!can_make(&options[..2], 50));

@@ -33,6 +33,7 @@ mod als_xz;
 mod bifurcation;
 mod bug;
 mod cage_pointing;
+mod crossed_combinations;
 mod finned_fish;
 mod fish;
 mod forcing_chain;
@@ -74,6 +75,7 @@ pub mod evidence {
     pub use super::bifurcation::Bifurcation;
     pub use super::bug::Bug;
     pub use super::cage_pointing::CagePointing;
+    pub use super::crossed_combinations::CrossedCombinations;
     pub use super::finned_fish::FinnedFish;
     pub use super::fish::Fish;
     pub use super::forcing_chain::{ForcingChain, Premise, Way};
@@ -248,6 +250,10 @@ pub enum Builtin {
     BandSum,
     /// Pointing (2.6) and claiming (2.8).
     LockedCandidates,
+    /// Killer: two cages in one house hold different values, so a set of values of one that
+    /// shares a value with every set of the other is out (rated 2.9 as we count it: two
+    /// cages' lists of sets read side by side).
+    CrossedCombinations,
     /// Two cells, two digits (3.0).
     NakedPair,
     /// Fish of size 2 (3.2).
@@ -385,7 +391,7 @@ struct Entry {
 // The names in one case: words in lower case, letters and acronyms (X, XY, BUG, ALS) in upper
 // case, as "naked single" and "X-wing" are said in a sentence.
 #[rustfmt::skip]
-const TABLE: [Entry; 34] = [
+const TABLE: [Entry; 35] = [
     row(Builtin::NakedSingle,      "naked single",      2.3, Grade::Easy,          naked_single::find),
     row(Builtin::HiddenSingle,     "hidden single",     1.5, Grade::Easy,          hidden_single::find),
     row(Builtin::NonConsecutive,   "non-consecutive",   1.7, Grade::Easy,          non_consecutive::find),
@@ -394,6 +400,7 @@ const TABLE: [Entry; 34] = [
     row(Builtin::CagePointing,     "cage pointing",     2.6, Grade::Medium,        cage_pointing::find),
     row(Builtin::BandSum,          "45 rule on a band", 2.7, Grade::Medium,        killer::find_bands),
     row(Builtin::LockedCandidates, "locked candidates", 2.8, Grade::Medium,        locked_candidates::find),
+    row(Builtin::CrossedCombinations, "crossed combinations", 2.9, Grade::Medium,  crossed_combinations::find),
     row(Builtin::NakedPair,        "naked pair",        3.0, Grade::Medium,        |g| naked_subset::find(g, 2)),
     row(Builtin::XWing,            "X-wing",            3.2, Grade::Hard,          |g| fish::find(g, 2)),
     row(Builtin::HiddenPair,       "hidden pair",       3.4, Grade::Medium,        |g| hidden_subset::find(g, 2)),

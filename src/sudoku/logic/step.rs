@@ -84,6 +84,8 @@ evidence! {
     BandSum(super::killer::BandSum),
     /// A digit confined to the intersection of two houses.
     LockedCandidates(super::locked_candidates::LockedCandidates),
+    /// Two killer cages of one house, whose sets of values must be apart.
+    CrossedCombinations(super::crossed_combinations::CrossedCombinations),
     /// n cells of a house that hold only n digits.
     NakedSubset(super::naked_subset::NakedSubset),
     /// n digits of a house that fit only n cells.
