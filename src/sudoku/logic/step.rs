@@ -118,7 +118,8 @@ evidence! {
     XyChain(super::xy_chain::XyChain),
     /// A chain of strong and weak links through digits, cells and groups.
     Aic(super::aic::Aic),
-    /// Every way of a premise, followed with singles, leads to the same conclusion.
+    /// Every way of a premise, followed with singles (and the grid's rule steps), leads to the
+    /// same conclusion.
     ForcingChain(super::forcing_chain::ForcingChain),
     /// Trial and error.
     Bifurcation(super::bifurcation::Bifurcation),
