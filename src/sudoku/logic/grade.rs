@@ -8,7 +8,7 @@ use std::fmt;
 /// | level | techniques | Sudoku Explainer ratings |
 /// |---|---|---|
 /// | easy | singles; on grids with those rules, the non-consecutive step and cage combinations | up to 2.3 |
-/// | medium | locked candidates, naked and hidden pairs; on killers, the 45 rules, cage pointing and crossed combinations | 2.5 to 3.4 |
+/// | medium | locked candidates, naked and hidden pairs; on killers, the 45 rules, cage unit overlap and crossed combinations | 2.5 to 3.4 |
 /// | hard | X-Wing, finned X-Wing, naked and hidden triples | 3.2 to 4.0 |
 /// | fiendish | swordfish, Skyscraper, 2-String Kite, Y-Wing, finned swordfish, XYZ-Wing, W-Wing, simple colouring, Unique Rectangles, quads, jellyfish, BUG+1, finned jellyfish, ALS-XZ, X- and XY-Chains, alternating inference chains, forcing chains | 3.8 to 7.5 |
 /// | needs guessing | bifurcation | 7.0 and up |

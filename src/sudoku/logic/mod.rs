@@ -32,7 +32,7 @@ mod aic;
 mod als_xz;
 mod bifurcation;
 mod bug;
-mod cage_pointing;
+mod cage_unit_overlap;
 mod crossed_combinations;
 mod finned_fish;
 mod fish;
@@ -74,7 +74,7 @@ pub mod evidence {
     pub use super::als_xz::{Als, AlsXz};
     pub use super::bifurcation::Bifurcation;
     pub use super::bug::Bug;
-    pub use super::cage_pointing::CagePointing;
+    pub use super::cage_unit_overlap::{CageUnitOverlap, Overlap};
     pub use super::crossed_combinations::CrossedCombinations;
     pub use super::finned_fish::FinnedFish;
     pub use super::fish::Fish;
@@ -241,9 +241,11 @@ pub enum Builtin {
     /// Killer: the 45 rule, innies and outies of a house (rated 2.5 as we count it). A house
     /// of a grid of side N adds up to N(N + 1)/2, which the step says (21 on 6×6).
     Innies,
-    /// Killer: a value every combination of a cage holds leaves the cells that see each of its
-    /// places in the cage (the cage's own locked candidates, rated 2.6 as pointing is).
-    CagePointing,
+    /// Killer: where a cage and a house meet (SudokuWiki's cage unit overlap): a value every
+    /// set of a cage holds leaves the cells that see each of its places (pointing), a value
+    /// whose places in a house all lie in a cage keeps the cage's sets with it (claiming).
+    /// Rated 2.6, as pointing locked candidates are.
+    CageUnitOverlap,
     /// Killer: the 45 rule on two rows, columns or boxes or more side by side, whose innies and
     /// outies may repeat a value (rated 2.7 as we count it: a person tries it after a single
     /// house).
@@ -397,7 +399,7 @@ const TABLE: [Entry; 35] = [
     row(Builtin::NonConsecutive,   "non-consecutive",   1.7, Grade::Easy,          non_consecutive::find),
     row(Builtin::CageCombination,  "cage combination",  1.8, Grade::Easy,          killer::find_combination),
     row(Builtin::Innies,           "45 rule",           2.5, Grade::Medium,        killer::find_innies),
-    row(Builtin::CagePointing,     "cage pointing",     2.6, Grade::Medium,        cage_pointing::find),
+    row(Builtin::CageUnitOverlap,  "cage unit overlap", 2.6, Grade::Medium,        cage_unit_overlap::find),
     row(Builtin::BandSum,          "45 rule on a band", 2.7, Grade::Medium,        killer::find_bands),
     row(Builtin::LockedCandidates, "locked candidates", 2.8, Grade::Medium,        locked_candidates::find),
     row(Builtin::CrossedCombinations, "crossed combinations", 2.9, Grade::Medium,  crossed_combinations::find),

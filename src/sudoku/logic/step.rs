@@ -78,8 +78,8 @@ evidence! {
     CageCombination(super::killer::CageCombination),
     /// The 45 rule: innies and outies of a house.
     Innies(super::killer::Innies),
-    /// A value a killer cage must hold, taken from the cells that see its places.
-    CagePointing(super::cage_pointing::CagePointing),
+    /// A value a killer cage must hold: where the cage and a house meet.
+    CageUnitOverlap(super::cage_unit_overlap::CageUnitOverlap),
     /// The 45 rule on a band of rows, columns or boxes.
     BandSum(super::killer::BandSum),
     /// A digit confined to the intersection of two houses.
