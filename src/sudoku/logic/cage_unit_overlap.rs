@@ -13,7 +13,7 @@
 //! The cage combination step reads a cage alone; these read it with a house, as a person does
 //! once the combinations are known.
 
-use super::killer::{alternatives, keeping, kept, support, support_within, unsupported};
+use super::killer::{Cages, alternatives, keeping, kept, support, support_within, unsupported};
 use super::step::{Explain, and_list, or_list, removals};
 use super::{Builtin, Grid, Step};
 use crate::sudoku::{Candidate, Cell, Cells, Digit, Digits, Geometry, House};
@@ -55,11 +55,13 @@ pub enum Overlap {
 pub(super) fn find(grid: &Grid) -> Option<Step> {
     let cages = grid.cages()?;
     let open = |cells: &[Cell]| cells.iter().any(|&c| grid.value(c).is_none());
-    let cages =
-        || cages.cages.iter().filter_map(|(cells, sum)| Some((cells, (*sum)?))).filter(|(c, _)| open(c));
-    cages()
+    cages
+        .cages
+        .iter()
+        .filter_map(|(cells, sum)| Some((cells, (*sum)?)))
+        .filter(|(cells, _)| open(cells))
         .find_map(|(cells, sum)| pointing(grid, cells, sum))
-        .or_else(|| cages().find_map(|(cells, sum)| claiming(grid, cells, sum)))
+        .or_else(|| claiming(grid, cages))
 }
 
 /// Pointing on the cage of `cells` adding up to `sum`.
@@ -90,15 +92,19 @@ fn pointing(grid: &Grid, cells: &[Cell], sum: u32) -> Option<Step> {
     })
 }
 
-/// Claiming on the cage of `cells` adding up to `sum`: the first house and value whose places
-/// all lie in it and narrow it.
-fn claiming(grid: &Grid, cells: &[Cell], sum: u32) -> Option<Step> {
+/// Claiming: the first house and value whose places all lie in one cage with a sum, and
+/// narrow it. (Read house by house, each value's places asked which cage they are in: a pass
+/// over the grid, not over every cage for every house.)
+fn claiming(grid: &Grid, cages: &Cages) -> Option<Step> {
     for house in grid.houses() {
         for digit in grid.digits() {
             let places: Vec<Cell> = grid.places(house, digit).collect();
-            if places.is_empty() || !places.iter().all(|p| cells.contains(p)) {
+            let Some(cage) = places.first().and_then(|p| cages.cage_of[p.index()]) else { continue };
+            if places.iter().any(|p| cages.cage_of[p.index()] != Some(cage)) {
                 continue;
             }
+            let (cells, sum) = &cages.cages[cage as usize];
+            let Some(sum) = *sum else { continue };
             let Some((takes, combinations)) = support_within(grid, cells, sum, |set| set.has(digit)) else {
                 continue; // no set holds it: a contradiction, which the grid's own check tells
             };
@@ -107,7 +113,7 @@ fn claiming(grid: &Grid, cells: &[Cell], sum: u32) -> Option<Step> {
                 continue;
             }
             let kind = Overlap::Claiming { house, kept: kept(grid, &eliminations) };
-            let evidence = CageUnitOverlap { cells: cells.to_vec(), sum, combinations, digit, places, kind };
+            let evidence = CageUnitOverlap { cells: cells.clone(), sum, combinations, digit, places, kind };
             return Some(Step::new(evidence, vec![], eliminations));
         }
     }
