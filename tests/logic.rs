@@ -1003,8 +1003,8 @@ fn cage_unit_overlap_pointing() {
 
 /// Cage unit overlap, claiming: row 1's 7 only in r1c3 or r1c4, both in a cage of 10 over r1c3,
 /// r1c4 and r2c4 (no house holds it): the cage holds 7, so {1,2,7}, never {1,3,6}, {1,4,5} or
-/// {2,3,5}. What it keeps is checked against every filling of the cage with 7 in r1c3 or r1c4,
-/// by brute force (its cells keep the values of the sets with 7).
+/// {2,3,5}, and r2c4 is not 7. What it keeps is checked against every filling of the cage with
+/// 7 in r1c3 or r1c4, by brute force.
 #[test]
 fn cage_unit_overlap_claiming() {
     let line = format!(
@@ -1018,19 +1018,27 @@ fn cage_unit_overlap_claiming() {
         keep(&mut grid, at, &[1, 2, 3, 4, 5, 6, 7]);
     }
     remove(&mut grid, 7, row(1, &[3, 4]));
-    // By brute force: the values of the sets of three different values 1 to 7 adding up to 10
-    // with a 7 in them; each cell of the cage keeps those.
-    let kept: Vec<u8> = itertools::iproduct!(1..=7u8, 1..=7u8, 1..=7u8)
-        .filter(|&(a, b, c)| a < b && b < c && a + b + c == 10 && [a, b, c].contains(&7))
-        .flat_map(|(a, b, c)| [a, b, c])
+    // By brute force: the values each cell takes in the fillings of the cage by three different
+    // values 1 to 7 adding up to 10, with row 1's 7 in r1c3 or r1c4.
+    let mut kept = [Digits::empty(); 3];
+    for (a, b, c) in itertools::iproduct!(1..=7u8, 1..=7u8, 1..=7u8) {
+        if a != b && b != c && a != c && a + b + c == 10 && (a == 7 || b == 7) {
+            for (k, v) in kept.iter_mut().zip([a, b, c]) {
+                *k |= Digits::from(d(v));
+            }
+        }
+    }
+    let gone: Vec<(Cell, u8)> = cage
+        .iter()
+        .zip(kept)
+        .flat_map(|(&c, k)| (1..=7).filter(move |&x| !k.has(d(x))).map(move |x| (c, x)))
         .collect();
-    let gone: Vec<(Cell, u8)> =
-        cage.iter().flat_map(|&c| (1..=7).filter(|x| !kept.contains(x)).map(move |x| (c, x))).collect();
     let step = expect(&grid, Builtin::CageUnitOverlap, &[], &gone);
     assert_eq!(
         step.to_string(),
         "cage unit overlap (claiming): in row 1, 7 can only go in r1c3 or r1c4, all in the cage of \
-         r1c3, r1c4 and r2c4 (10), so the cage holds 7, with {1,2,7}: r1c3, r1c4 and r2c4 keep {1,2,7}"
+         r1c3, r1c4 and r2c4 (10), so the cage holds 7, with {1,2,7}: r1c3 and r1c4 keep {1,2,7}; \
+         r2c4 keeps {1,2}"
     );
     assert_eq!(step.location(), "look at 7 in row 1 and the cage of r1c3, r1c4 and r2c4 (10)");
 }

@@ -6,9 +6,10 @@
 //!   cannot hold it. A cage of 22 over r1c3, r2c3 and r2c4 holds {5,8,9} or {6,7,9}, so 9 is in
 //!   it; if 9 can only go in r1c3 or r2c3, the rest of column 3 and of box 1 lose 9 (any cell
 //!   that sees both: a knight's move counts on an anti-knight grid).
-//! - *Claiming*: a value whose places in a house all lie in the cage is in the cage, so the
-//!   cage's sets without it are out. Row 1's 7 only in r1c3 or r1c4, both in a cage of 10 over
-//!   three cells: the cage holds {1,2,7}, not {1,3,6}, {1,4,5} or {2,3,5}.
+//! - *Claiming*: a value whose places in a house all lie in the cage is in the cage, there, so
+//!   the cage's sets without it are out and its other cells lose it. Row 1's 7 only in r1c3 or
+//!   r1c4, both in a cage of 10 over r1c3, r1c4 and r2c4: the cage holds {1,2,7}, not {1,3,6},
+//!   {1,4,5} or {2,3,5}, and r2c4 is 1 or 2.
 //!
 //! The cage combination step reads a cage alone; these read it with a house, as a person does
 //! once the combinations are known.
@@ -42,8 +43,9 @@ pub struct CageUnitOverlap {
 pub enum Overlap {
     /// Every set of the cage holds the value: the cells that see each of its places lose it.
     Pointing,
-    /// The value's places in `house` all lie in the cage: the cage keeps the sets with it,
-    /// and its cells are narrowed to `kept` (grouped by the candidates they keep).
+    /// The value's places in `house` all lie in the cage: the cage keeps the sets with it, its
+    /// cells outside the house lose it, and its cells are narrowed to `kept` (grouped by the
+    /// candidates they keep).
     Claiming {
         /// The house.
         house: House,
@@ -108,16 +110,34 @@ fn claiming(grid: &Grid, cages: &Cages) -> Option<Step> {
             let Some((takes, combinations)) = support_within(grid, cells, sum, |set| set.has(digit)) else {
                 continue; // no set holds it: a contradiction, which the grid's own check tells
             };
-            let eliminations = unsupported(grid, cells, &takes);
+            // The cage holds the value once, in one of the house's places: its other cells lose it.
+            let mut eliminations = unsupported(grid, cells, &takes);
+            eliminations.extend(
+                cells
+                    .iter()
+                    .filter(|c| {
+                        !places.contains(c)
+                            && grid.value(**c).is_none()
+                            && takes_has(&takes, cells, **c, digit)
+                    })
+                    .map(|&c| Candidate::new(c, digit)),
+            );
             if eliminations.is_empty() {
                 continue;
             }
+            eliminations.sort_unstable();
             let kind = Overlap::Claiming { house, kept: kept(grid, &eliminations) };
             let evidence = CageUnitOverlap { cells: cells.clone(), sum, combinations, digit, places, kind };
             return Some(Step::new(evidence, vec![], eliminations));
         }
     }
     None
+}
+
+/// Whether `cell` of the cage of `cells` takes `digit` in some way (`takes`, one a cell): a
+/// candidate [`unsupported`] leaves it.
+fn takes_has(takes: &[Digits], cells: &[Cell], cell: Cell, digit: Digit) -> bool {
+    cells.iter().zip(takes).any(|(&c, t)| c == cell && t.has(digit))
 }
 
 impl Explain for CageUnitOverlap {
