@@ -17,7 +17,7 @@
 use super::killer::{Cages, alternatives, keeping, kept, support, support_within, unsupported};
 use super::step::{Explain, and_list, or_list, removals};
 use super::{Builtin, Grid, Step};
-use crate::sudoku::{Candidate, Cell, Cells, Digit, Digits, Geometry, House};
+use crate::sudoku::{Cell, Cells, Digit, Digits, Geometry, House};
 use std::fmt;
 
 /// A cage that must hold `digit`, and what follows.
@@ -75,18 +75,12 @@ fn pointing(grid: &Grid, cells: &[Cell], sum: u32) -> Option<Step> {
             return None; // placed: the singles took it from the peers
         }
         let places: Vec<Cell> = cells.iter().copied().filter(|&c| grid.candidates(c).has(digit)).collect();
-        let mut from: Vec<Cell> = grid
-            .peers(*places.first()?)
-            .iter()
-            .copied()
-            .filter(|&x| grid.value(x).is_none() && grid.candidates(x).has(digit))
-            .filter(|x| !cells.contains(x) && places.iter().all(|&p| grid.sees(p, *x)))
-            .collect();
-        if from.is_empty() {
+        // A cage's cells see each other, and those without the digit are not its places: the
+        // cells that see every place are all outside the cage.
+        let eliminations = grid.eliminations_seen_by(places.iter().copied().collect(), digit);
+        if places.is_empty() || eliminations.is_empty() {
             return None;
         }
-        from.sort_unstable();
-        let eliminations = from.iter().map(|&x| Candidate::new(x, digit)).collect();
         let cells = cells.to_vec();
         let combinations = combinations.clone();
         let evidence = CageUnitOverlap { cells, sum, combinations, digit, places, kind: Overlap::Pointing };
@@ -111,33 +105,22 @@ fn claiming(grid: &Grid, cages: &Cages) -> Option<Step> {
                 continue; // no set holds it: a contradiction, which the grid's own check tells
             };
             // The cage holds the value once, in one of the house's places: its other cells lose it.
-            let mut eliminations = unsupported(grid, cells, &takes);
-            eliminations.extend(
-                cells
-                    .iter()
-                    .filter(|c| {
-                        !places.contains(c)
-                            && grid.value(**c).is_none()
-                            && takes_has(&takes, cells, **c, digit)
-                    })
-                    .map(|&c| Candidate::new(c, digit)),
-            );
+            let mut takes = takes;
+            for (cell, take) in cells.iter().zip(&mut takes) {
+                if !places.contains(cell) {
+                    take.remove(Digits::from(digit));
+                }
+            }
+            let eliminations = unsupported(grid, cells, &takes);
             if eliminations.is_empty() {
                 continue;
             }
-            eliminations.sort_unstable();
             let kind = Overlap::Claiming { house, kept: kept(grid, &eliminations) };
             let evidence = CageUnitOverlap { cells: cells.clone(), sum, combinations, digit, places, kind };
             return Some(Step::new(evidence, vec![], eliminations));
         }
     }
     None
-}
-
-/// Whether `cell` of the cage of `cells` takes `digit` in some way (`takes`, one a cell): a
-/// candidate [`unsupported`] leaves it.
-fn takes_has(takes: &[Digits], cells: &[Cell], cell: Cell, digit: Digit) -> bool {
-    cells.iter().zip(takes).any(|(&c, t)| c == cell && t.has(digit))
 }
 
 impl Explain for CageUnitOverlap {
