@@ -108,6 +108,16 @@ fn empty() -> Grid {
     Grid::new(&Board::empty())
 }
 
+/// An empty classic grid with these killer cages (each its sum and its cells' indices in
+/// reading order), the other cells in no cage.
+fn killer(cages: &[(u32, &[usize])]) -> Grid {
+    let cages: Vec<String> =
+        cages.iter().map(|(sum, cells)| format!(r#"{{"sum":{sum},"cells":{cells:?}}}"#)).collect();
+    let line =
+        format!(r#"{{"size":9,"boxes":"3x3","givens":"{}","cages":[{}]}}"#, ".".repeat(81), cages.join(","));
+    Grid::new(&backtrack::sudoku::variant::Variant::from_json(&line).unwrap().board)
+}
+
 /// `technique` is the next step on `grid` (every easier one finds nothing), with exactly these
 /// placements and eliminations. Returns the step.
 fn expect(grid: &Grid, technique: Builtin, placements: &[(Cell, u8)], eliminations: &[(Cell, u8)]) -> Step {
@@ -929,16 +939,7 @@ fn a_cage_keeps_the_values_some_filling_uses() {
     // Row 1 split into cages of 2, 3 and 4 cells; the rest of the grid free.
     for (sums, seed) in [([3, 24, 18], 0u64), ([17, 6, 22], 1), ([10, 12, 23], 2), ([4, 23, 18], 3)] {
         let _ = seed;
-        let cells: [&[usize]; 3] = [&[0, 1], &[2, 3, 4], &[5, 6, 7, 8]];
-        let cages: Vec<String> =
-            cells.iter().zip(sums).map(|(c, s)| format!("{{\"sum\":{s},\"cells\":{c:?}}}")).collect();
-        let line = format!(
-            "{{\"size\":9,\"boxes\":\"3x3\",\"givens\":\"{}\",\"cages\":[{}]}}",
-            ".".repeat(81),
-            cages.join(",")
-        );
-        let variant = backtrack::sudoku::variant::Variant::from_json(&line).unwrap();
-        let grid = Grid::new(&variant.board);
+        let grid = killer(&[(sums[0], &[0, 1]), (sums[1], &[2, 3, 4]), (sums[2], &[5, 6, 7, 8])]);
         let step = Builtin::CageCombination.find(&grid).expect("a cage of 2 to 4 cells rules values out");
         let Evidence::CageCombination(cage) = &step.evidence else { panic!("{step}") };
         let cage = &cage.0;
@@ -968,12 +969,7 @@ fn a_cage_keeps_the_values_some_filling_uses() {
 /// the cage combination and the 45 rule among them, finds nothing first.
 #[test]
 fn cage_unit_overlap_pointing() {
-    let line = format!(
-        r#"{{"size":9,"boxes":"3x3","givens":"{}","cages":[{{"sum":22,"cells":[2,11,12]}}]}}"#,
-        ".".repeat(81)
-    );
-    let variant = backtrack::sudoku::variant::Variant::from_json(&line).unwrap();
-    let mut grid = Grid::new(&variant.board);
+    let mut grid = killer(&[(22, &[2, 11, 12])]);
     keep(&mut grid, cell(1, 3), &[5, 6, 7, 8, 9]);
     keep(&mut grid, cell(2, 3), &[5, 6, 7, 8, 9]);
     keep(&mut grid, cell(2, 4), &[5, 6, 7, 8]);
@@ -989,7 +985,7 @@ fn cage_unit_overlap_pointing() {
     assert_eq!(step.location(), "look at 9 in the cage of r1c3, r2c3 and r2c4 (22)");
     // With 9 in r2c4 as well, only the cells that see all three lose it: r2c1 and r2c2 (row 2
     // and box 1).
-    let mut wider = Grid::new(&variant.board);
+    let mut wider = killer(&[(22, &[2, 11, 12])]);
     keep(&mut wider, cell(1, 3), &[5, 6, 7, 8, 9]);
     keep(&mut wider, cell(2, 3), &[5, 6, 7, 8, 9]);
     keep(&mut wider, cell(2, 4), &[5, 6, 7, 8, 9]);
@@ -1007,12 +1003,7 @@ fn cage_unit_overlap_pointing() {
 /// 7 in r1c3 or r1c4, by brute force.
 #[test]
 fn cage_unit_overlap_claiming() {
-    let line = format!(
-        r#"{{"size":9,"boxes":"3x3","givens":"{}","cages":[{{"sum":10,"cells":[2,3,12]}}]}}"#,
-        ".".repeat(81)
-    );
-    let variant = backtrack::sudoku::variant::Variant::from_json(&line).unwrap();
-    let mut grid = Grid::new(&variant.board);
+    let mut grid = killer(&[(10, &[2, 3, 12])]);
     let cage = [cell(1, 3), cell(1, 4), cell(2, 4)];
     for at in cage {
         keep(&mut grid, at, &[1, 2, 3, 4, 5, 6, 7]);
@@ -1048,12 +1039,7 @@ fn cage_unit_overlap_claiming() {
 /// every filling of the two cages, by brute force.
 #[test]
 fn crossed_combinations() {
-    let line = format!(
-        r#"{{"size":9,"boxes":"3x3","givens":"{}","cages":[{{"sum":17,"cells":[0,1]}},{{"sum":10,"cells":[3,4]}}]}}"#,
-        ".".repeat(81)
-    );
-    let variant = backtrack::sudoku::variant::Variant::from_json(&line).unwrap();
-    let mut grid = Grid::new(&variant.board);
+    let mut grid = killer(&[(17, &[0, 1]), (10, &[3, 4])]);
     keep(&mut grid, cell(1, 1), &[8, 9]);
     keep(&mut grid, cell(1, 2), &[8, 9]);
     let step = Builtin::CrossedCombinations.find(&grid).expect("the cage of 10 loses 8 and 9");
