@@ -8,7 +8,7 @@
 //! The cage combination step reads each cage alone; this one reads two at once, as a person
 //! lays their lists of sets side by side.
 
-use super::killer::{GroupSum, alternatives, keeping, kept, support, support_within, unsupported};
+use super::killer::{GroupSum, alternatives, keeping, support};
 use super::step::{Explain, and_list};
 use super::{Builtin, Grid, Step};
 use crate::sudoku::{Cell, Cells, Digits, Geometry, House};
@@ -59,13 +59,9 @@ pub(super) fn find(grid: &Grid) -> Option<Step> {
                 if mine.iter().all(|&set| clear(set)) || !mine.iter().any(|&set| clear(set)) {
                     continue;
                 }
-                let Some((takes, left)) = support_within(grid, cells, sum, clear) else { continue };
-                let eliminations = unsupported(grid, cells, &takes);
-                if eliminations.is_empty() {
+                let Some((cage, eliminations)) = GroupSum::narrow_within(grid, cells, sum, clear) else {
                     continue;
-                }
-                let kept = kept(grid, &eliminations);
-                let cage = GroupSum { cells: cells.to_vec(), sum, combinations: left, kept };
+                };
                 let evidence = CrossedCombinations {
                     house,
                     cage,

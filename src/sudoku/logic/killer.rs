@@ -329,10 +329,21 @@ impl GroupSum {
     /// The group of `cells` adding up to `sum`, and the candidates no way of making the sum
     /// uses; `None` when they rule nothing out (or the group is full, or cannot make it).
     fn narrow(grid: &Grid, cells: &[Cell], sum: u32) -> Option<(GroupSum, Vec<Candidate>)> {
+        GroupSum::narrow_within(grid, cells, sum, |_| true)
+    }
+
+    /// [`GroupSum::narrow`] with only the sets of values `allowed` takes as ways of making
+    /// the sum ([`support_within`]).
+    pub(super) fn narrow_within(
+        grid: &Grid,
+        cells: &[Cell],
+        sum: u32,
+        allowed: impl Fn(Digits) -> bool,
+    ) -> Option<(GroupSum, Vec<Candidate>)> {
         if cells.iter().all(|&c| grid.value(c).is_some()) {
             return None;
         }
-        let (takes, combinations) = support(grid, cells, sum)?;
+        let (takes, combinations) = support_within(grid, cells, sum, allowed)?;
         let eliminations = unsupported(grid, cells, &takes);
         let kept = kept(grid, &eliminations);
         let group = GroupSum { cells: cells.to_vec(), sum, combinations, kept };
