@@ -21,6 +21,7 @@ use super::step::{Explain, removals};
 use super::{Builtin, Grid, Step, read_back};
 use crate::lists::Lists;
 use crate::sudoku::{Candidate, Cell, Cells, Digit, Geometry, House};
+use itertools::Itertools;
 use std::fmt;
 
 /// The longest chain looked for, in links.
@@ -324,16 +325,23 @@ fn conclusions(grid: &Grid, nodes: &Nodes, a: usize, b: usize) -> Vec<Candidate>
 }
 
 impl fmt::Display for Node {
-    /// `r1c2` for a cell, `r1c23` for a group in a row, `r12c3` for a group in a column.
+    /// `r1c2` for a cell; a group in a row `r1c23`, in a column `r12c3`, as on the classic grid;
+    /// on a grid of side over 9, where numbers run to two figures, `r1c{2,3}` and `r{12,13}c3`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let cells: Vec<Cell> = self.cells.iter().collect();
-        let number = |i: usize| char::from(b'1' + i as u8);
-        let rows: String = cells.iter().map(|c| number(c.row())).collect();
-        let cols: String = cells.iter().map(|c| number(c.col())).collect();
-        if cells.iter().all(|c| c.row() == cells[0].row()) {
-            write!(f, "r{}c{cols}", &rows[..1])
+        let first = cells[0];
+        let numbers = |place: fn(Cell) -> usize| {
+            let numbers = cells.iter().map(|&c| place(c) + 1);
+            if cells.len() > 1 && first.side() > 9 {
+                format!("{{{}}}", numbers.format(","))
+            } else {
+                numbers.format("").to_string()
+            }
+        };
+        if cells.iter().all(|c| c.row() == first.row()) {
+            write!(f, "r{}c{}", first.row() + 1, numbers(Cell::col))
         } else {
-            write!(f, "r{rows}c{}", &cols[..1])
+            write!(f, "r{}c{}", numbers(Cell::row), first.col() + 1)
         }
     }
 }
@@ -368,5 +376,32 @@ impl Explain for Aic {
 
     fn cells(&self, _: &Geometry) -> Cells {
         self.nodes.iter().fold(Cells::empty(), |all, n| all | n.cells)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Node;
+    use crate::sudoku::{Cell, Cells, Digit, Geometry};
+
+    fn node(cells: impl IntoIterator<Item = Cell>) -> String {
+        Node { digit: Digit::new(1), cells: cells.into_iter().collect::<Cells>() }.to_string()
+    }
+
+    #[test]
+    fn nodes_name_their_cells_on_every_side() {
+        let classic = Geometry::classic();
+        let at = |row, col| classic.cell(row, col);
+        assert_eq!(node([at(0, 1)]), "r1c2");
+        assert_eq!(node([at(0, 1), at(0, 2)]), "r1c23");
+        assert_eq!(node([at(0, 2), at(1, 2)]), "r12c3");
+
+        // Two figures a number: a group's numbers are set apart, so r10c{1,2} is not r10c12.
+        let sixteen = Geometry::of_side(16).unwrap();
+        let at = |row, col| sixteen.cell(row, col);
+        assert_eq!(node([at(9, 11)]), "r10c12");
+        assert_eq!(node([at(9, 0), at(9, 1)]), "r10c{1,2}");
+        assert_eq!(node([at(9, 11), at(9, 12)]), "r10c{12,13}");
+        assert_eq!(node([at(13, 2), at(14, 2), at(15, 2)]), "r{14,15,16}c3");
     }
 }
