@@ -308,8 +308,8 @@ impl Geometry {
     /// The same grid with extra houses (added to those it has already).
     ///
     /// # Errors
-    /// Windoku on a side whose windows do not fit (only 9×9 has the four windows; a window is
-    /// a 3×3 square at rows and columns 2–4 and 6–8).
+    /// Windoku on a side that is not a square over 1 (a window is a square the size of a square
+    /// box: 4, 9, 16 and 25 have them).
     pub fn with_extras(&self, extras: &[Extra]) -> Result<Geometry, GeometryError> {
         let mut all = self.0.extras.clone();
         all.extend_from_slice(extras);
@@ -1035,7 +1035,8 @@ impl fmt::Display for GeometryError {
                 write!(f, "the region map has {found} cells, expected {expected}")
             }
             GeometryError::RegionCount { found, side } => {
-                write!(f, "the region map names {found} regions; a {side}x{side} grid has {side}")
+                let regions = if *found == 1 { "region" } else { "regions" };
+                write!(f, "the region map names {found} {regions}; a {side}x{side} grid has {side}")
             }
             GeometryError::RegionSize { region, found, side } => {
                 write!(
@@ -1149,6 +1150,7 @@ mod tests {
         assert_eq!(err(4, "AAABABBBCCDDCCD"), "the region map has 15 cells, expected 16");
         assert_eq!(err(4, "AAAAABBBCCDDCBDD"), "region 'A' has 5 cells; a 4x4 grid's regions have 4 each");
         assert_eq!(err(4, "AAABABBBCCDDCCDE"), "the region map names 5 regions; a 4x4 grid has 4");
+        assert_eq!(err(4, &"A".repeat(16)), "the region map names 1 region; a 4x4 grid has 4");
         assert_eq!(err(4, "AAAABBBBCCCCCCDD"), "region 'C' has 6 cells; a 4x4 grid's regions have 4 each");
     }
 
