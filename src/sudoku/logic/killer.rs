@@ -68,11 +68,13 @@ pub(super) fn support_within(
     allowed: impl Fn(Digits) -> bool,
 ) -> Option<(Vec<Digits>, Vec<Digits>)> {
     let (options, k) = options(grid, cells);
-    let (takes, sets) = ways(&options[..k], sum, |set| allowed(Digits::from_bits_retain(set)))?;
+    let (takes, sets) = ways(&options[..k], sum, |set| allowed(Digits::from_bits_retain(set))).ok()?;
     let takes = takes.into_iter().map(Digits::from_bits_retain).collect();
     // In the order a person lists them: {1,2,6} before {1,3,5} before {2,3,4}.
     let mut combinations: Vec<Digits> = sets.into_iter().map(Digits::from_bits_retain).collect();
-    combinations.sort_by_key(|d| d.digits().collect::<Vec<_>>());
+    // (Every set has as many values as the group has cells, so the first value that differs
+    // orders two sets, and it is the highest bit of the bits reversed.)
+    combinations.sort_unstable_by_key(|d| std::cmp::Reverse(d.bits().reverse_bits()));
     Some((takes, combinations))
 }
 
@@ -87,16 +89,92 @@ pub(super) fn feasible(grid: &Grid, cells: &[Cell], sum: u32) -> bool {
 
 /// [`feasible`] on each cell's values as bits (bit v − 1 for the value v).
 fn can_make(options: &[u32], sum: u32) -> bool {
-    REACH.with_borrow_mut(|reach| !reach.forward(options, sum) || !reach.range(options.len()).is_empty())
+    if options.len() > KNOWN_CELLS {
+        // Not kept: the walk forward alone answers.
+        return REACH
+            .with_borrow_mut(|reach| !reach.forward(options, sum) || !reach.range(options.len()).is_empty());
+    }
+    !matches!(takes_of(options, sum), Takes::None)
+}
+
+/// What a group's cells can take, every set of values allowed: the first of [`ways`]'s
+/// answers, which most questions need alone (whether the group can make its sum at all,
+/// whether its sum rules anything out).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Takes {
+    /// More sets than [`MOST_SETS`]: not read.
+    Unread,
+    /// No way of making the sum.
+    None,
+    /// The values each cell takes in some way (bits, as the options), the cells in order.
+    Some([u32; MAX_SIDE]),
+}
+
+/// The most cells of a group whose [`Takes`] each thread keeps.
+const KNOWN_CELLS: usize = 8;
+
+/// The most groups whose [`Takes`] each thread keeps before it forgets them all.
+const KNOWN_GROUPS: usize = 1 << 14;
+
+thread_local! {
+    /// The [`Takes`] of the groups of up to [`KNOWN_CELLS`] cells read so far, by their
+    /// cells' options and sum: a forcing chain on a killer follows each way with the cage
+    /// steps, which ask every cage at every step what it can take, where few cages changed
+    /// since the step before. The answer depends on nothing else, so it is read once.
+    static KNOWN: std::cell::RefCell<std::collections::HashMap<Known, Takes>> = std::cell::RefCell::default();
+}
+
+/// A group as [`KNOWN`] keeps it: its sum, how many cells, and their options.
+type Known = (u32, u8, [u32; KNOWN_CELLS]);
+
+/// [`Takes`] of a group, from [`KNOWN`] where it was read before.
+fn takes_of(options: &[u32], sum: u32) -> Takes {
+    let read = || match ways(options, sum, |_| true) {
+        Ok((takes, _)) => {
+            let mut all = [0; MAX_SIDE];
+            all[..takes.len()].copy_from_slice(&takes);
+            Takes::Some(all)
+        }
+        Err(Unmade::TooMany) => Takes::Unread,
+        Err(Unmade::NoWay) => Takes::None,
+    };
+    if options.len() > KNOWN_CELLS {
+        return read();
+    }
+    let mut key: Known = (sum, options.len() as u8, [0; KNOWN_CELLS]);
+    key.2[..options.len()].copy_from_slice(options);
+    if let Some(known) = KNOWN.with_borrow(|known| known.get(&key).copied()) {
+        return known;
+    }
+    let found = read();
+    KNOWN.with_borrow_mut(|known| {
+        if known.len() >= KNOWN_GROUPS {
+            known.clear();
+        }
+        known.insert(key, found);
+    });
+    found
+}
+
+/// Why a group has no ways to list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Unmade {
+    /// More sets than [`MOST_SETS`]: not read.
+    TooMany,
+    /// No way of making the sum (with the sets allowed).
+    NoWay,
 }
 
 /// [`support`] on each cell's values as bits: the values each cell takes in some way whose
-/// set of values is `allowed`, and those sets (in no order); `None` when there is none.
-fn ways(options: &[u32], sum: u32, allowed: impl Fn(u32) -> bool) -> Option<(Vec<u32>, Vec<u32>)> {
+/// set of values is `allowed`, and those sets (in no order).
+fn ways(options: &[u32], sum: u32, allowed: impl Fn(u32) -> bool) -> Result<(Vec<u32>, Vec<u32>), Unmade> {
     let k = options.len();
     REACH.with_borrow_mut(|reach| {
-        if !reach.forward(options, sum) || reach.range(k).is_empty() {
-            return None;
+        if !reach.forward(options, sum) {
+            return Err(Unmade::TooMany);
+        }
+        if reach.range(k).is_empty() {
+            return Err(Unmade::NoWay);
         }
         // good: from the set at this place on the first i cells, the others can complete the
         // sum; walked back from the full sets that make it and are allowed.
@@ -107,7 +185,7 @@ fn ways(options: &[u32], sum: u32, allowed: impl Fn(u32) -> bool) -> Option<(Vec
             reach.good[at] = allowed(reach.sets[at].0);
         }
         if !reach.good[full.clone()].contains(&true) {
-            return None;
+            return Err(Unmade::NoWay);
         }
         let mut takes = vec![0; k];
         for i in (0..k).rev() {
@@ -124,7 +202,7 @@ fn ways(options: &[u32], sum: u32, allowed: impl Fn(u32) -> bool) -> Option<(Vec
                 }
             }
         }
-        Some((takes, full.filter(|&at| reach.good[at]).map(|at| reach.sets[at].0).collect()))
+        Ok((takes, full.filter(|&at| reach.good[at]).map(|at| reach.sets[at].0).collect()))
     })
 }
 
@@ -329,6 +407,14 @@ impl GroupSum {
     /// The group of `cells` adding up to `sum`, and the candidates no way of making the sum
     /// uses; `None` when they rule nothing out (or the group is full, or cannot make it).
     fn narrow(grid: &Grid, cells: &[Cell], sum: u32) -> Option<(GroupSum, Vec<Candidate>)> {
+        // Most groups rule nothing out: what their cells take says so, without the sets.
+        let (options, k) = options(grid, cells);
+        let Takes::Some(takes) = takes_of(&options[..k], sum) else {
+            return None;
+        };
+        if options[..k].iter().zip(takes).all(|(&option, take)| option & !take == 0) {
+            return None;
+        }
         GroupSum::narrow_within(grid, cells, sum, |_| true)
     }
 
@@ -826,19 +912,35 @@ mod tests {
             let sum = least + offset;
             let (takes, sets) = by_hand(&options, sum, 0);
             match ways(&options, sum, |_| true) {
-                None => prop_assert!(sets.is_empty(), "no way found, {} by hand", sets.len()),
-                Some((found, mut made)) => {
+                Err(_) => prop_assert!(sets.is_empty(), "no way found, {} by hand", sets.len()),
+                Ok((found, mut made)) => {
                     made.sort_unstable();
-                    prop_assert_eq!((found, made), (takes, sets.clone()));
+                    prop_assert_eq!((found, made), (takes.clone(), sets.clone()));
                 }
             }
             prop_assert_eq!(can_make(&options, sum), !sets.is_empty());
+            // What the cells take, read and then asked again (kept), and the same cells with
+            // an empty one after them, which no way can fill: kept apart from the group.
+            for _ in 0..2 {
+                let expected = if sets.is_empty() {
+                    Takes::None
+                } else {
+                    let mut all = [0; MAX_SIDE];
+                    all[..takes.len()].copy_from_slice(&takes);
+                    Takes::Some(all)
+                };
+                prop_assert_eq!(takes_of(&options, sum), expected);
+                let mut emptied = options.clone();
+                emptied.push(0);
+                prop_assert_eq!(takes_of(&emptied, sum), Takes::None);
+                prop_assert!(!can_make(&emptied, sum));
+            }
             // Only the sets that keep clear of some values (those of another cage of the
             // house, for crossed combinations).
             let (takes, sets) = by_hand(&options, sum, out);
             match ways(&options, sum, |set| set & out == 0) {
-                None => prop_assert!(sets.is_empty(), "no way found, {} by hand", sets.len()),
-                Some((found, mut made)) => {
+                Err(_) => prop_assert!(sets.is_empty(), "no way found, {} by hand", sets.len()),
+                Ok((found, mut made)) => {
                     made.sort_unstable();
                     prop_assert_eq!((found, made), (takes, sets));
                 }
@@ -927,8 +1029,13 @@ mod tests {
         // Twelve cells of a 25×25 grid, every value open, adding up to half of the most:
         // millions of sets of values on the middle levels.
         let options = [(1u32 << 25) - 1; 12];
-        assert_eq!(ways(&options, 156, |_| true), None);
+        assert_eq!(ways(&options, 156, |_| true), Err(Unmade::TooMany));
         assert!(can_make(&options, 156));
+        // Eight such cells, as many as are kept: kept unread, twice the same.
+        for _ in 0..2 {
+            assert_eq!(takes_of(&options[..8], 104), Takes::Unread);
+            assert!(can_make(&options[..8], 104));
+        }
         // Smaller, on the same grid: read.
         let (takes, sets) = ways(&options[..2], 49, |_| true).unwrap();
         assert_eq!(sets, vec![1 << 23 | 1 << 24]);
