@@ -999,32 +999,10 @@ fn cage_unit_overlap_pointing() {
 
 /// Cage unit overlap, claiming: row 1's 7 only in r1c3 or r1c4, both in a cage of 10 over r1c3,
 /// r1c4 and r2c4 (no house holds it): the cage holds 7, so {1,2,7}, never {1,3,6}, {1,4,5} or
-/// {2,3,5}, and r2c4 is not 7. What it keeps is checked against every filling of the cage with
-/// 7 in r1c3 or r1c4, by brute force.
+/// {2,3,5}, and r2c4 is not 7.
 #[test]
 fn cage_unit_overlap_claiming() {
-    let mut grid = killer(&[(10, &[2, 3, 12])]);
-    let cage = [cell(1, 3), cell(1, 4), cell(2, 4)];
-    for at in cage {
-        keep(&mut grid, at, &[1, 2, 3, 4, 5, 6, 7]);
-    }
-    remove(&mut grid, 7, row(1, &[3, 4]));
-    // By brute force: the values each cell takes in the fillings of the cage by three different
-    // values 1 to 7 adding up to 10, with row 1's 7 in r1c3 or r1c4.
-    let mut kept = [Digits::empty(); 3];
-    for (a, b, c) in itertools::iproduct!(1..=7u8, 1..=7u8, 1..=7u8) {
-        if a != b && b != c && a != c && a + b + c == 10 && (a == 7 || b == 7) {
-            for (k, v) in kept.iter_mut().zip([a, b, c]) {
-                *k |= Digits::from(d(v));
-            }
-        }
-    }
-    let gone: Vec<(Cell, u8)> = cage
-        .iter()
-        .zip(kept)
-        .flat_map(|(&c, k)| (1..=7).filter(move |&x| !k.has(d(x))).map(move |x| (c, x)))
-        .collect();
-    let step = expect(&grid, Builtin::CageUnitOverlap, &[], &gone);
+    let step = claimed(10, [&[1, 2, 3, 4, 5, 6, 7]; 3]);
     assert_eq!(
         step.to_string(),
         "cage unit overlap (claiming): in row 1, 7 can only go in r1c3 or r1c4, all in the cage of \
@@ -1032,6 +1010,47 @@ fn cage_unit_overlap_claiming() {
          r2c4 keeps {1,2}"
     );
     assert_eq!(step.location(), "look at 7 in row 1 and the cage of r1c3, r1c4 and r2c4 (10)");
+}
+
+/// Claiming reads the ways that put the value in the house: a cage of 15 over r1c3 {3,7}, r1c4
+/// {5,6,7} and r2c4 {2,5,7} can be 3 + 5 + 7 with the 7 in r2c4, but row 1's 7 is in r1c3 or
+/// r1c4, so the 5 of r1c4 goes with the 7 of r2c4 (its one way left is 3 + 7 + 5).
+#[test]
+fn cage_unit_overlap_claiming_puts_the_value_in_the_house() {
+    let step = claimed(15, [&[3, 7], &[5, 6, 7], &[2, 5, 7]]);
+    assert_eq!(
+        step.to_string(),
+        "cage unit overlap (claiming): in row 1, 7 can only go in r1c3 or r1c4, all in the cage of \
+         r1c3, r1c4 and r2c4 (15), so the cage holds 7, with {2,6,7} or {3,5,7}: r1c4 keeps {6,7}; \
+         r2c4 keeps {2,5}"
+    );
+}
+
+/// The claiming step on a cage of `sum` over r1c3, r1c4 and r2c4, each cell with its `options`,
+/// row 1's 7 only in r1c3 or r1c4: it is the next step, and what it keeps is checked against
+/// every filling of the cage with 7 in r1c3 or r1c4, by brute force.
+fn claimed(sum: u8, options: [&[u8]; 3]) -> Step {
+    let mut grid = killer(&[(u32::from(sum), &[2, 3, 12])]);
+    let cage = [cell(1, 3), cell(1, 4), cell(2, 4)];
+    for (at, options) in cage.into_iter().zip(options) {
+        keep(&mut grid, at, options);
+    }
+    remove(&mut grid, 7, row(1, &[3, 4]));
+    let mut kept = [Digits::empty(); 3];
+    for (a, b, c) in itertools::iproduct!(options[0], options[1], options[2]) {
+        if a != b && b != c && a != c && a + b + c == sum && (*a == 7 || *b == 7) {
+            for (k, &v) in kept.iter_mut().zip([a, b, c]) {
+                *k |= Digits::from(d(v));
+            }
+        }
+    }
+    let gone: Vec<(Cell, u8)> = cage
+        .iter()
+        .zip(kept)
+        .zip(options)
+        .flat_map(|((&c, k), options)| options.iter().filter(move |&&x| !k.has(d(x))).map(move |&x| (c, x)))
+        .collect();
+    expect(&grid, Builtin::CageUnitOverlap, &[], &gone)
 }
 
 /// Crossed combinations: a cage of 17 in r1c1 and r1c2 holds {8,9}; a cage of 10 in r1c4 and

@@ -6,15 +6,16 @@
 //!   cannot hold it. A cage of 22 over r1c3, r2c3 and r2c4 holds {5,8,9} or {6,7,9}, so 9 is in
 //!   it; if 9 can only go in r1c3 or r2c3, the rest of column 3 and of box 1 lose 9 (any cell
 //!   that sees both: a knight's move counts on an anti-knight grid).
-//! - *Claiming*: a value whose places in a house all lie in the cage is in the cage, there, so
-//!   the cage's sets without it are out and its other cells lose it. Row 1's 7 only in r1c3 or
-//!   r1c4, both in a cage of 10 over r1c3, r1c4 and r2c4: the cage holds {1,2,7}, not {1,3,6},
-//!   {1,4,5} or {2,3,5}, and r2c4 is 1 or 2.
+//! - *Claiming*: a value whose places in a house all lie in the cage is in the cage, in one of
+//!   those places, so the cage is filled only in the ways that put it there: its sets without
+//!   the value are out, its other cells lose it, and a candidate that only the other ways use
+//!   goes too. Row 1's 7 only in r1c3 or r1c4, both in a cage of 10 over r1c3, r1c4 and r2c4:
+//!   the cage holds {1,2,7}, not {1,3,6}, {1,4,5} or {2,3,5}, and r2c4 is 1 or 2.
 //!
 //! The cage combination step reads a cage alone; these read it with a house, as a person does
 //! once the combinations are known.
 
-use super::killer::{Cages, alternatives, keeping, kept, support, support_within, unsupported};
+use super::killer::{Cages, alternatives, keeping, kept, support, support_placing, unsupported};
 use super::step::{Explain, and_list, or_list, removals};
 use super::{Builtin, Grid, Step};
 use crate::sudoku::{Cell, Cells, Digit, Digits, Geometry, House};
@@ -101,16 +102,11 @@ fn claiming(grid: &Grid, cages: &Cages) -> Option<Step> {
             }
             let (cells, sum) = &cages.cages[cage as usize];
             let Some(sum) = *sum else { continue };
-            let Some((takes, combinations)) = support_within(grid, cells, sum, |set| set.has(digit)) else {
-                continue; // no set holds it: a contradiction, which the grid's own check tells
+            // The cage holds the value once, in one of the house's places: the ways that put it
+            // there are the cage's ways, and its other cells lose it.
+            let Some((takes, combinations)) = support_placing(grid, cells, sum, digit, &places) else {
+                continue; // no way: a contradiction, which the grid's own check tells
             };
-            // The cage holds the value once, in one of the house's places: its other cells lose it.
-            let mut takes = takes;
-            for (cell, take) in cells.iter().zip(&mut takes) {
-                if !places.contains(cell) {
-                    take.remove(Digits::from(digit));
-                }
-            }
             let eliminations = unsupported(grid, cells, &takes);
             if eliminations.is_empty() {
                 continue;

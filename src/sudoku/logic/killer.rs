@@ -11,7 +11,7 @@
 use super::step::{Explain, and_list, or_list, set};
 use super::{Builtin, Grid, Step};
 use crate::sudoku::geometry::MAX_SIDE;
-use crate::sudoku::{Candidate, Cell, Cells, Digits, Geometry, House};
+use crate::sudoku::{Candidate, Cell, Cells, Digit, Digits, Geometry, House};
 use std::fmt;
 
 /// The cages of a killer, as the logic solver reads them.
@@ -68,7 +68,31 @@ pub(super) fn support_within(
     allowed: impl Fn(Digits) -> bool,
 ) -> Option<(Vec<Digits>, Vec<Digits>)> {
     let (options, k) = options(grid, cells);
-    let (takes, sets) = ways(&options[..k], sum, |set| allowed(Digits::from_bits_retain(set))).ok()?;
+    listed(&options[..k], sum, allowed)
+}
+
+/// [`support_within`] with `digit` only in `places` (some of the cells): the ways of the sets
+/// with `digit` that put it in one of them.
+pub(super) fn support_placing(
+    grid: &Grid,
+    cells: &[Cell],
+    sum: u32,
+    digit: Digit,
+    places: &[Cell],
+) -> Option<(Vec<Digits>, Vec<Digits>)> {
+    let (mut options, k) = options(grid, cells);
+    let bit = Digits::from(digit).bits();
+    for (option, cell) in options.iter_mut().zip(cells) {
+        if !places.contains(cell) {
+            *option &= !bit;
+        }
+    }
+    listed(&options[..k], sum, |set| set.has(digit))
+}
+
+/// [`ways`] as [`support_within`] answers: each cell's values, and the sets in order.
+fn listed(options: &[u32], sum: u32, allowed: impl Fn(Digits) -> bool) -> Option<(Vec<Digits>, Vec<Digits>)> {
+    let (takes, sets) = ways(options, sum, |set| allowed(Digits::from_bits_retain(set))).ok()?;
     let takes = takes.into_iter().map(Digits::from_bits_retain).collect();
     // In the order a person lists them: {1,2,6} before {1,3,5} before {2,3,4}.
     let mut combinations: Vec<Digits> = sets.into_iter().map(Digits::from_bits_retain).collect();
