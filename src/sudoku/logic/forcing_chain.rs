@@ -1,5 +1,6 @@
 //! Forcing chains, the last technique before bifurcation: every way a premise can hold is
-//! followed with singles alone, and what all of them lead to is true. A cell holds one of its
+//! followed with singles (and the grid's own rule step, below), and what all of them lead to
+//! is true. A cell holds one of its
 //! candidates (a cell forcing chain); a digit stands in one of its places in a house (a unit
 //! forcing chain). When every way places the same digit in a cell, or takes the same candidate
 //! out, so does the grid; a way that runs into a contradiction is not the true one.
