@@ -357,6 +357,18 @@ fn gecode_25x25() {
     }
 }
 
+/// A count of solutions ends with its budget: a deadline already past stops the proof of each
+/// of the four (every one needs guesses), where a budget that lets it end proves each unique.
+#[test]
+fn a_count_of_solutions_ends_with_its_budget() {
+    for (number, line) in common::puzzles(common::GECODE_25).enumerate() {
+        let board: Board = line.parse().unwrap();
+        let past = Budget::new().timeout(std::time::Duration::ZERO);
+        assert_eq!(board.count_solutions_within(2, &past), None, "puzzle {number}");
+        assert_eq!(board.count_solutions_within(2, &Budget::nodes(2_000_000)), Some(1), "puzzle {number}");
+    }
+}
+
 #[test]
 fn gecode_25x25_explained() {
     // The logic solver on the same four: each needs guessing, and each bifurcation tries the

@@ -269,6 +269,30 @@ impl Board {
         }
         super::search::Solutions::new(self).take(limit).count()
     }
+
+    /// [`Board::count_solutions`] within `budget`: `None` when the budget runs out first (a
+    /// large grid's proof of uniqueness can take seconds).
+    ///
+    /// ```
+    /// use backtrack::Budget;
+    /// use backtrack::sudoku::Board;
+    /// use std::time::Duration;
+    ///
+    /// let board: Board = "006007403000906020500304006740000010809000304010000057200603005030208000405700200".parse()?;
+    /// assert_eq!(board.count_solutions_within(2, &Budget::new().timeout(Duration::from_secs(60))), Some(1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_solutions_within(&self, limit: usize, budget: &crate::Budget) -> Option<usize> {
+        use crate::sudoku::bitboard::Outcome;
+        let (found, outcome) = if self.geometry.is_classic() {
+            let mut search = super::bitboard::Solutions::new(self).budget(budget);
+            (search.by_ref().take(limit).count(), search.outcome())
+        } else {
+            let mut search = super::search::Solutions::new(self).budget(budget);
+            (search.by_ref().take(limit).count(), search.outcome())
+        };
+        (found == limit || outcome != Outcome::OutOfBudget).then_some(found)
+    }
 }
 
 impl Default for Board {

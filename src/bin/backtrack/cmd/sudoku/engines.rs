@@ -234,8 +234,28 @@ fn stop_reason(plan: &Plan, start: Option<Instant>) -> String {
     }
 }
 
+/// Whether a puzzle the logic solver solved has one solution: its grid knows it (the engine
+/// proved it before the solve, within 2,000 guesses), else it is counted within the deadline
+/// of `budget`, the solve's own; `None` when the deadline comes first (a large grid's proof
+/// can take seconds).
+pub(super) fn logic_unique(
+    report: &logic::SolveReport,
+    board: &Board,
+    budget: &backtrack::Budget,
+) -> Option<bool> {
+    if report.grid.is_unique() {
+        return Some(true);
+    }
+    let mut within = backtrack::Budget::new();
+    if let Some(deadline) = budget.deadline_at() {
+        within = within.deadline(deadline);
+    }
+    board.count_solutions_within(2, &within).map(|n| n == 1)
+}
+
 fn search_logic(plan: &Plan, board: &Board, line: Option<u64>, start: Option<Instant>) -> Report {
-    let report = logic::solve_within(board, &plan.chain(), &plan.logic_budget());
+    let budget = plan.logic_budget();
+    let report = logic::solve_within(board, &plan.chain(), &budget);
     let solved = report.outcome == logic::Outcome::Solved;
     // Stuck (some techniques left out) or stopped at the budget: the logic could not answer.
     let stuck = matches!(report.outcome, logic::Outcome::Stuck | logic::Outcome::Stopped);
@@ -250,10 +270,7 @@ fn search_logic(plan: &Plan, board: &Board, line: Option<u64>, start: Option<Ins
         },
         solutions: if solved { vec![report.board()] } else { Vec::new() },
         count: u64::from(solved),
-        // The logic solver's grid knows whether the puzzle has one solution (the band engine
-        // proved it before the solve, within 2,000 guesses); only a grid it could not prove so
-        // is counted here.
-        unique: solved.then(|| report.grid.is_unique() || board.count_solutions(2) == 1),
+        unique: if solved { logic_unique(&report, board, &budget) } else { None },
         grade: solved.then(|| Grading { grade: report.grade(), score: Grade::score(hardest), hardest }),
         reason: match report.outcome {
             logic::Outcome::Solved => None,

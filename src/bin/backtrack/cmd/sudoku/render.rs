@@ -137,12 +137,27 @@ impl<W: Write> Renderer<W> {
         if matches!(self.mode, Mode::All { .. }) && !grid && self.batch {
             writeln!(out)?; // a blank line ends each puzzle's list
         }
-        if report.unique == Some(false) {
+        // A grade is the logic solver's, which proves a solution unique after its solve, within
+        // the time left (`None` when it ran out).
+        let unproved = report.unique.is_none() && report.grade.is_some() && !report.solutions.is_empty();
+        // (In a batch, after the puzzle's line on standard error; else after its grid.)
+        let warning = match report.unique {
+            Some(false) => Some((
+                "more than one solution (this is the first found)",
+                "more than one solution: this is the first found",
+            )),
+            None if unproved => Some((
+                "not proved the only solution (the time limit came first)",
+                "not proved to be the only solution: the time limit came first",
+            )),
+            _ => None,
+        };
+        if let Some((in_batch, alone)) = warning {
             if self.batch {
                 out.flush()?;
-                eprintln!("{}more than one solution (this is the first found)", place());
+                eprintln!("{}{in_batch}", place());
             } else {
-                writeln!(out, "more than one solution: this is the first found")?;
+                writeln!(out, "{alone}")?;
             }
         }
         if let Some(g) = &report.grade {

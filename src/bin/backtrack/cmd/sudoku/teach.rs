@@ -492,8 +492,10 @@ impl Show for Explanation {
                 Format::Line => writeln!(out, "{solution:#}")?,
                 _ => writeln!(out, "The solution:\n{solution}\n")?,
             }
-            if self.unique == Some(false) {
-                writeln!(out, "more than one solution: this is the one the steps reached")?;
+            match self.unique {
+                Some(false) => writeln!(out, "more than one solution: this is the one the steps reached")?,
+                None => writeln!(out, "not proved to be the only solution: the time limit came first")?,
+                Some(true) => {}
             }
         }
         writeln!(out, "{}", self.outcome)
@@ -502,7 +504,8 @@ impl Show for Explanation {
 
 /// `--explain`: every step, numbered (a bifurcation's trial indented under it), then the grid.
 pub(super) fn explain(plan: &Plan, board: &Board, out: impl Write) -> io::Result<Status> {
-    let report = logic::solve_within(board, &plan.chain(), &plan.logic_budget());
+    let budget = plan.logic_budget();
+    let report = logic::solve_within(board, &plan.chain(), &budget);
     let solved = report.outcome == logic::Outcome::Solved;
     let stuck = matches!(report.outcome, logic::Outcome::Stuck | logic::Outcome::Stopped);
     let hardest = report.hardest();
@@ -517,7 +520,7 @@ pub(super) fn explain(plan: &Plan, board: &Board, out: impl Write) -> io::Result
         },
         solution: solved.then(|| report.board()),
         reached: stuck.then(|| report.board()),
-        unique: solved.then(|| report.grid.is_unique() || board.count_solutions(2) == 1),
+        unique: if solved { super::engines::logic_unique(&report, board, &budget) } else { None },
         grade: solved.then(|| Grading { grade: report.grade(), score: Grade::score(hardest), hardest }),
         outcome: report.outcome_sentence(),
         layout: plan.format.unwrap_or(Format::Text),
