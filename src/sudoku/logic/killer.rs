@@ -113,12 +113,12 @@ pub(super) fn feasible(grid: &Grid, cells: &[Cell], sum: u32) -> bool {
 
 /// [`feasible`] on each cell's values as bits (bit v − 1 for the value v).
 fn can_make(options: &[u32], sum: u32) -> bool {
-    if options.len() > KNOWN_CELLS {
+    match known_takes(options, sum) {
+        Some(takes) => takes != Takes::None,
         // Not kept: the walk forward alone answers.
-        return REACH
-            .with_borrow_mut(|reach| !reach.forward(options, sum) || !reach.range(options.len()).is_empty());
+        None => REACH
+            .with_borrow_mut(|reach| !reach.forward(options, sum) || !reach.range(options.len()).is_empty()),
     }
-    !matches!(takes_of(options, sum), Takes::None)
 }
 
 /// What a group's cells can take, every set of values allowed: the first of [`ways`]'s
@@ -131,7 +131,7 @@ enum Takes {
     /// No way of making the sum.
     None,
     /// The values each cell takes in some way (bits, as the options), the cells in order.
-    Some([u32; MAX_SIDE]),
+    Some([u32; KNOWN_CELLS]),
 }
 
 /// The most cells of a group whose [`Takes`] each thread keeps.
@@ -151,33 +151,34 @@ thread_local! {
 /// A group as [`KNOWN`] keeps it: its sum, how many cells, and their options.
 type Known = (u32, u8, [u32; KNOWN_CELLS]);
 
-/// [`Takes`] of a group, from [`KNOWN`] where it was read before.
-fn takes_of(options: &[u32], sum: u32) -> Takes {
+/// [`Takes`] of a group of up to [`KNOWN_CELLS`] cells, from [`KNOWN`] where it was read
+/// before; `None` for a larger group, which is not kept.
+fn known_takes(options: &[u32], sum: u32) -> Option<Takes> {
+    let k = options.len();
+    if k > KNOWN_CELLS {
+        return None;
+    }
+    let mut key: Known = (sum, k as u8, [0; KNOWN_CELLS]);
+    key.2[..k].copy_from_slice(options);
+    // The walk borrows REACH, not KNOWN: it can run while KNOWN is held.
     let read = || match ways(options, sum, |_| true) {
         Ok((takes, _)) => {
-            let mut all = [0; MAX_SIDE];
-            all[..takes.len()].copy_from_slice(&takes);
+            let mut all = [0; KNOWN_CELLS];
+            all[..k].copy_from_slice(&takes);
             Takes::Some(all)
         }
         Err(Unmade::TooMany) => Takes::Unread,
         Err(Unmade::NoWay) => Takes::None,
     };
-    if options.len() > KNOWN_CELLS {
-        return read();
-    }
-    let mut key: Known = (sum, options.len() as u8, [0; KNOWN_CELLS]);
-    key.2[..options.len()].copy_from_slice(options);
-    if let Some(known) = KNOWN.with_borrow(|known| known.get(&key).copied()) {
-        return known;
-    }
-    let found = read();
-    KNOWN.with_borrow_mut(|known| {
+    Some(KNOWN.with_borrow_mut(|known| {
+        if let Some(&takes) = known.get(&key) {
+            return takes;
+        }
         if known.len() >= KNOWN_GROUPS {
             known.clear();
         }
-        known.insert(key, found);
-    });
-    found
+        *known.entry(key).or_insert_with(read)
+    }))
 }
 
 /// Why a group has no ways to list.
@@ -431,13 +432,15 @@ impl GroupSum {
     /// The group of `cells` adding up to `sum`, and the candidates no way of making the sum
     /// uses; `None` when they rule nothing out (or the group is full, or cannot make it).
     fn narrow(grid: &Grid, cells: &[Cell], sum: u32) -> Option<(GroupSum, Vec<Candidate>)> {
-        // Most groups rule nothing out: what their cells take says so, without the sets.
+        // Most groups rule nothing out: what their cells take, where it is kept, says so
+        // without listing the sets.
         let (options, k) = options(grid, cells);
-        let Takes::Some(takes) = takes_of(&options[..k], sum) else {
-            return None;
-        };
-        if options[..k].iter().zip(takes).all(|(&option, take)| option & !take == 0) {
-            return None;
+        match known_takes(&options[..k], sum) {
+            Some(Takes::Some(takes)) if options[..k].iter().zip(takes).all(|(&o, t)| o & !t == 0) => {
+                return None;
+            }
+            Some(Takes::Unread | Takes::None) => return None,
+            _ => {}
         }
         GroupSum::narrow_within(grid, cells, sum, |_| true)
     }
@@ -949,14 +952,14 @@ mod tests {
                 let expected = if sets.is_empty() {
                     Takes::None
                 } else {
-                    let mut all = [0; MAX_SIDE];
+                    let mut all = [0; KNOWN_CELLS];
                     all[..takes.len()].copy_from_slice(&takes);
                     Takes::Some(all)
                 };
-                prop_assert_eq!(takes_of(&options, sum), expected);
+                prop_assert_eq!(known_takes(&options, sum), Some(expected));
                 let mut emptied = options.clone();
                 emptied.push(0);
-                prop_assert_eq!(takes_of(&emptied, sum), Takes::None);
+                prop_assert_eq!(known_takes(&emptied, sum), Some(Takes::None));
                 prop_assert!(!can_make(&emptied, sum));
             }
             // Only the sets that keep clear of some values (those of another cage of the
@@ -1057,7 +1060,7 @@ mod tests {
         assert!(can_make(&options, 156));
         // Eight such cells, as many as are kept: kept unread, twice the same.
         for _ in 0..2 {
-            assert_eq!(takes_of(&options[..8], 104), Takes::Unread);
+            assert_eq!(known_takes(&options[..8], 104), Some(Takes::Unread));
             assert!(can_make(&options[..8], 104));
         }
         // Smaller, on the same grid: read.
