@@ -3,7 +3,7 @@
 
 use super::killer::{self, Cages};
 use crate::Ones;
-use crate::sudoku::bitboard::{Budget, Outcome, Solutions};
+use crate::sudoku::bitboard::{Budget, Solutions};
 use crate::sudoku::{Board, Candidate, Cell, Cells, Digit, Digits, Geometry, House, search};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -109,14 +109,7 @@ const PROOF_GUESSES: u64 = 2_000;
 /// Whether `board` has exactly one solution, proved within [`PROOF_GUESSES`] guesses: by the
 /// band engine on the classic grid, by the general engine on any other.
 fn has_one_solution(board: &Board) -> bool {
-    let budget = Budget::nodes(PROOF_GUESSES);
-    if board.geometry().is_classic() {
-        let mut search = Solutions::new(board).budget(&budget);
-        search.by_ref().take(2).count() == 1 && search.outcome() == Outcome::Exhausted
-    } else {
-        let mut search = search::Solutions::new(board).budget(&budget);
-        search.by_ref().take(2).count() == 1 && search.outcome() == Outcome::Exhausted
-    }
+    board.count_solutions_within(2, &Budget::nodes(PROOF_GUESSES)) == Some(1)
 }
 
 /// Why a grid cannot be completed.
