@@ -1,9 +1,9 @@
 //! Forcing chains, the last technique before bifurcation: every way a premise can hold is
 //! followed with singles (and the grid's own rule step, below), and what all of them lead to
-//! is true. A cell holds one of its
-//! candidates (a cell forcing chain); a digit stands in one of its places in a house (a unit
-//! forcing chain). When every way places the same digit in a cell, or takes the same candidate
-//! out, so does the grid; a way that runs into a contradiction is not the true one.
+//! is true. A cell holds one of its candidates (a cell forcing chain); a digit stands in one of
+//! its places in a house (a unit forcing chain). When every way places the same digit in a
+//! cell, or takes the same candidate out, so does the grid; a way that runs into a
+//! contradiction is not the true one.
 //!
 //! Unlike bifurcation, no way is taken on trust: each is followed until the singles run out,
 //! and only what they all agree on is concluded.

@@ -234,6 +234,9 @@ fn stop_reason(plan: &Plan, start: Option<Instant>) -> String {
     }
 }
 
+/// What an answer of the logic solver says when [`logic_unique`] ran out of time.
+pub(super) const UNPROVED: &str = "not proved to be the only solution: the time limit came first";
+
 /// Whether a puzzle the logic solver solved has one solution: its grid knows it (the engine
 /// proved it before the solve, within 2,000 guesses), else it is counted within the deadline
 /// of `budget`, the solve's own; `None` when the deadline comes first (a large grid's proof

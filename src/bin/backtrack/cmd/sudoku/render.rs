@@ -146,10 +146,9 @@ impl<W: Write> Renderer<W> {
                 "more than one solution (this is the first found)",
                 "more than one solution: this is the first found",
             )),
-            None if unproved => Some((
-                "not proved the only solution (the time limit came first)",
-                "not proved to be the only solution: the time limit came first",
-            )),
+            None if unproved => {
+                Some(("not proved the only solution (the time limit came first)", super::engines::UNPROVED))
+            }
             _ => None,
         };
         if let Some((in_batch, alone)) = warning {

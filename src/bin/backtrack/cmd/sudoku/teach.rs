@@ -494,7 +494,7 @@ impl Show for Explanation {
             }
             match self.unique {
                 Some(false) => writeln!(out, "more than one solution: this is the one the steps reached")?,
-                None => writeln!(out, "not proved to be the only solution: the time limit came first")?,
+                None => writeln!(out, "{}", super::engines::UNPROVED)?,
                 Some(true) => {}
             }
         }
