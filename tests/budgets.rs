@@ -98,8 +98,12 @@ fn the_examples_stop_at_their_budgets_with_status_3() {
     assert_eq!((code, out.lines().last()), (Some(0), Some("1 solution")));
     let (code, out, _) = example("queens", &["4", "--all"]);
     assert_eq!((code, out.lines().last()), (Some(0), Some("2 solutions")));
-    let (code, _, err) = example("queens", &["10", "--timeout", "-1"]);
-    assert_eq!(code, Some(2), "{err}");
+    // A limit of no time, or of no end, is refused as the command line refuses it.
+    for (limit, why) in [("-1", "above 0"), ("0", "above 0"), ("1e400", "finite")] {
+        let (code, _, err) = example("queens", &["10", "--timeout", limit]);
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains("--timeout") && err.contains(why), "{limit}: {err}");
+    }
     // No probes, no threads: nothing to estimate or to run on, said as the command line says it.
     for (name, args) in [
         ("queens", &["8", "--estimate", "--probes", "0"][..]),

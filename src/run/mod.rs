@@ -215,7 +215,13 @@ pub struct Tools {
     #[arg(long, value_name = "N", help_heading = "How to search")]
     pub max_nodes: Option<u64>,
     /// Stop after SECONDS (exit status 3, with what was found).
-    #[arg(long, value_name = "SECONDS", value_parser = seconds, help_heading = "How to search")]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        value_parser = seconds,
+        allow_negative_numbers = true,
+        help_heading = "How to search"
+    )]
     pub timeout: Option<Duration>,
 
     /// Print every assumption, take-back and dead end, indented by level.
@@ -255,10 +261,29 @@ fn threads(text: &str) -> Result<usize, String> {
     one_or_more(text).map(|n| n as usize)
 }
 
-/// A time in seconds, 0 or more.
-fn seconds(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text.parse().map_err(|e| format!("not a number of seconds ({e})"))?;
-    Duration::try_from_secs_f64(seconds).map_err(|_| format!("{text} is not a time: give 0 or more seconds"))
+/// A time limit in seconds, a decimal above 0: the value parser of every `--timeout`, the
+/// runner's and the `backtrack` command's (`#[arg(value_parser = backtrack::run::seconds)]`).
+/// A limit past a billion seconds (some 32 years) is held at that.
+///
+/// ```
+/// use backtrack::run::seconds;
+/// use std::time::Duration;
+///
+/// assert_eq!(seconds("1.5"), Ok(Duration::from_millis(1500)));
+/// assert_eq!(seconds("1e300"), Ok(Duration::from_secs(1_000_000_000)));
+/// for bad in ["0", "-1", "abc", "NaN", "inf", "1e400"] {
+///     assert!(seconds(bad).is_err(), "{bad}");
+/// }
+/// ```
+pub fn seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text.trim().parse().map_err(|e| format!("not a number of seconds ({e})"))?;
+    if seconds.is_infinite() && seconds > 0.0 {
+        Err("give a finite number of seconds".into())
+    } else if seconds > 0.0 {
+        Ok(Duration::from_secs_f64(seconds.min(1e9)))
+    } else {
+        Err("give a number of seconds above 0".into())
+    }
 }
 
 impl Tools {
@@ -806,9 +831,14 @@ mod tests {
             let parsed = Args::try_parse_from([&["perm"], args].concat()).unwrap();
             assert!(parsed.tools.answer(&Permutations(3), &mut Vec::new()).is_err(), "{args:?}");
         }
-        for args in
-            [&["--count", "--all"][..], &["--jobs", "0"], &["--timeout", "-1"], &["--html", "a", "--trace"]]
-        {
+        for args in [
+            &["--count", "--all"][..],
+            &["--jobs", "0"],
+            &["--timeout", "-1"],
+            &["--timeout", "0"],
+            &["--timeout", "inf"],
+            &["--html", "a", "--trace"],
+        ] {
             assert!(Args::try_parse_from([&["perm"], args].concat()).is_err(), "{args:?}");
         }
     }

@@ -66,8 +66,8 @@ pub struct Args {
     max_updates: Option<u64>,
 
     /// Stop the search after SECONDS (a decimal).
-    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
-    timeout: Option<f64>,
+    #[arg(long, value_name = "SECONDS", value_parser = backtrack::run::seconds, allow_negative_numbers = true)]
+    timeout: Option<Duration>,
 
     /// Print `nodes: N` and `updates: N` on standard error.
     #[arg(long)]
@@ -191,13 +191,7 @@ impl Args {
                 "--shard runs on one thread: run the shards side by side instead of --jobs".to_string()
             );
         }
-        let timeout = match self.timeout {
-            Some(s) if !(s > 0.0 && s.is_finite()) => {
-                return Err(format!("--timeout {s}: give a number of seconds above 0"));
-            }
-            Some(s) => Some(Duration::from_secs_f64(s.min(1e9))),
-            None => None,
-        };
+        let timeout = self.timeout;
         let source = Source::of(&self.file);
         Ok(Plan { args: self, source, timeout })
     }

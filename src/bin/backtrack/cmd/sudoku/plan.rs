@@ -107,8 +107,8 @@ pub struct Args {
     max_nodes: Option<u64>,
 
     /// Stop each search after SECONDS (a decimal) and report it stopped.
-    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
-    timeout: Option<f64>,
+    #[arg(long, value_name = "SECONDS", value_parser = backtrack::run::seconds, allow_negative_numbers = true)]
+    timeout: Option<Duration>,
 
     /// Print the counters (nodes, dead ends or updates, ...) and the time on standard error.
     #[arg(long)]
@@ -511,13 +511,7 @@ impl Args {
                 return Err(format!("--svg {}: the picture is SVG: name it .svg", path.display()));
             }
         }
-        let timeout = match self.timeout {
-            Some(seconds) if !(seconds > 0.0 && seconds.is_finite()) => {
-                return Err(format!("--timeout {seconds}: give a number of seconds above 0"));
-            }
-            Some(seconds) => Some(Duration::from_secs_f64(seconds.min(1e9))),
-            None => None,
-        };
+        let timeout = self.timeout;
         let watch = watching.then(|| {
             // Frames need a terminal; elsewhere the animation is the trace.
             let frames = self.animate && std::io::stdout().is_terminal();
@@ -681,6 +675,8 @@ mod tests {
             &["--delay", "5"],
             &["--trace", "--format", "json"],
             &["--timeout", "-1"],
+            &["--timeout", "0"],
+            &["--timeout", "1e400"],
             &["--tree", "x.dot", "--shard", "1/2", "-f", "file.txt"],
         ] {
             assert!(decode(words).is_err(), "{words:?} was accepted");
