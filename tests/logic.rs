@@ -789,6 +789,42 @@ fn bifurcation_is_explained_and_right() {
     }
 }
 
+/// The search a bifurcation asks for a solution looks for a second one beside it, so that a
+/// solve that guessed knows whether its answer is the only one: checked against a count of
+/// the solutions, on a puzzle whose uniqueness is not assumed (anti-knight) and on two with
+/// several solutions (a classic and an anti-knight puzzle, each with givens emptied).
+#[test]
+fn a_solve_that_guesses_knows_whether_its_solution_is_the_only_one() {
+    let chain: [&dyn Technique; 3] = [&Builtin::NakedSingle, &Builtin::HiddenSingle, &Builtin::Bifurcation];
+    let anti_knight = include_str!("data/variants_sigh.jsonl").lines().nth(5).unwrap();
+    let anti_knight = backtrack::sudoku::variant::Variant::from_json(anti_knight).unwrap().board;
+    assert_eq!(anti_knight.geometry().relation().map(|r| r.name()), Some("anti-knight"));
+    let emptied = |board: &Board, keep: usize| {
+        let board = board.clone();
+        for cell in
+            board.geometry().all_cells().filter(|&c| board.get(c).is_some()).skip(keep).collect::<Vec<_>>()
+        {
+            board.clear(cell);
+        }
+        board
+    };
+    let classic: Board = "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5..........." // magictour_top1465, line 2
+        .parse()
+        .unwrap();
+    for (board, name) in [
+        (anti_knight.clone(), "anti-knight"),
+        (emptied(&anti_knight, 4), "anti-knight with four givens"),
+        (emptied(&classic, 12), "classic with twelve givens"),
+    ] {
+        let report = solve_with(&board, &chain);
+        assert_eq!(report.outcome, Outcome::Solved, "{name}");
+        assert!(report.steps.iter().any(|s| s.builtin() == Some(Builtin::Bifurcation)), "{name}");
+        let only = board.count_solutions(2) == 1;
+        assert_eq!(only, name == "anti-knight", "{name}: the emptied puzzles have several solutions");
+        assert_eq!(report.grid.uniqueness(), Some(only), "{name}");
+    }
+}
+
 #[test]
 fn a_contradictory_puzzle_names_its_contradiction() {
     // No rule is broken by the givens, but r1c9 has no candidate.

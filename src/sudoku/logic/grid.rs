@@ -3,7 +3,7 @@
 
 use super::killer::{self, Cages};
 use crate::Ones;
-use crate::sudoku::bitboard::{Budget, Solutions};
+use crate::sudoku::bitboard::{Budget, Outcome, Solutions};
 use crate::sudoku::{Board, Candidate, Cell, Cells, Digit, Digits, Geometry, House, search};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -42,8 +42,19 @@ pub struct Grid {
     guide: Arc<Guide>,
 }
 
-/// A solution of the puzzle, a digit a cell, once asked for ([`Grid::solution_digit`]).
-type Guide = OnceLock<Option<Box<[Digit]>>>;
+/// A solution of the puzzle, once asked for ([`Grid::solution_digit`]): none if the engines
+/// find none within the deadline.
+type Guide = OnceLock<Option<Found>>;
+
+/// What the engines found for a bifurcation: a solution, a digit a cell, and whether it is
+/// the only one, which the search that found it tells for little more (once a hard grid's
+/// first solution is found, what it learned on the way refutes the rest at once); `None`
+/// when the deadline came before the proof.
+#[derive(Debug)]
+struct Found {
+    digits: Box<[Digit]>,
+    only: Option<bool>,
+}
 
 // Two grids are equal when their digits and candidates are (what they know), whatever bounds
 // their solves.
@@ -326,23 +337,51 @@ impl Grid {
     /// The digit a solution of the puzzle has in `cell`, if the engines find one (within the
     /// solve's deadline): the band engine on the classic grid, the general engine on any other.
     /// Found once a solve, from the grid of its first bifurcation (whose digits every solution
-    /// of the puzzle holds: the steps before it are sound).
+    /// of the puzzle holds: the steps before it are sound), with a second solution looked for
+    /// at once ([`Grid::uniqueness`]).
     pub(super) fn solution_digit(&self, cell: Cell) -> Option<Digit> {
-        let solution = self.guide.get_or_init(|| {
+        let found = self.guide.get_or_init(|| {
             let board = &self.to_board();
             let mut budget = Budget::new();
             if let Some(deadline) = self.limit.as_ref().and_then(|limit| limit.deadline) {
                 budget = budget.deadline(deadline);
             }
-            let solved = if board.geometry().is_classic() {
-                Solutions::new(board).budget(&budget).next().map(|solution| solution.to_board())
+            // A second solution looked for, unless the puzzle is known to have one: none is a
+            // proof only if the budget did not stop the search first.
+            let second = |more: &mut dyn FnMut() -> bool| !self.unique && more();
+            let (solved, second, outcome) = if board.geometry().is_classic() {
+                let mut search = Solutions::new(board).budget(&budget);
+                let solved = search.next().map(|solution| solution.to_board());
+                (solved, second(&mut || search.next().is_some()), search.outcome())
             } else {
                 let mut search = search::Solutions::new(board).budget(&budget);
-                search.next().map(|_| search.board())
+                let solved = search.next().map(|_| search.board());
+                (solved, second(&mut || search.next().is_some()), search.outcome())
             };
-            solved.and_then(|board| board.geometry().all_cells().map(|c| board.get(c)).collect())
+            let only = match (second, outcome) {
+                (true, _) => Some(false),
+                (false, Outcome::OutOfBudget) => None,
+                (false, _) => Some(true),
+            };
+            let board = solved?;
+            Some(Found {
+                digits: board.geometry().all_cells().map(|c| board.get(c)).collect::<Option<_>>()?,
+                only,
+            })
         });
-        solution.as_ref().map(|digits| digits[cell.index()])
+        found.as_ref().map(|found| found.digits[cell.index()])
+    }
+
+    /// Whether the puzzle has exactly one solution, as far as this solve knows: `Some(true)`
+    /// where [`Grid::new`] proved it, or where the search a bifurcation asked for a solution
+    /// found no second one; `Some(false)` where it found a second; `None` where neither ran
+    /// to its end (no bifurcation, or the deadline first). A caller that must know counts the
+    /// solutions itself ([`Board::count_solutions_within`]).
+    pub fn uniqueness(&self) -> Option<bool> {
+        if self.unique {
+            return Some(true);
+        }
+        self.guide.get()?.as_ref()?.only
     }
 
     /// Bound the solves of this grid and of the trials made from it.

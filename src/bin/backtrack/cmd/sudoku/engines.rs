@@ -238,16 +238,16 @@ fn stop_reason(plan: &Plan, start: Option<Instant>) -> String {
 pub(super) const UNPROVED: &str = "not proved to be the only solution: the time limit came first";
 
 /// Whether a puzzle the logic solver solved has one solution: its grid knows it (the engine
-/// proved it before the solve, within 2,000 guesses), else it is counted within the deadline
-/// of `budget`, the solve's own; `None` when the deadline comes first (a large grid's proof
-/// can take seconds).
+/// proved it before the solve, within 2,000 guesses, or looked for a second solution beside
+/// the one a bifurcation followed), else it is counted within the deadline of `budget`, the
+/// solve's own; `None` when the deadline comes first (a large grid's proof can take seconds).
 pub(super) fn logic_unique(
     report: &logic::SolveReport,
     board: &Board,
     budget: &backtrack::Budget,
 ) -> Option<bool> {
-    if report.grid.is_unique() {
-        return Some(true);
+    if let Some(known) = report.grid.uniqueness() {
+        return Some(known);
     }
     let mut within = backtrack::Budget::new();
     if let Some(deadline) = budget.deadline_at() {
