@@ -417,6 +417,26 @@ fn a_page_and_a_tree_are_written_when_their_recording_stops() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// A search of one node is said as one: a 4×4 grid short of one digit, which the driver's
+/// propagation fills at the root.
+#[test]
+fn a_tree_of_one_node_says_so() {
+    let dir = std::env::temp_dir().join(format!("backtrack-one-node-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (page, tree) = (dir.join("one.html"), dir.join("one.dot"));
+    let (page_path, tree_path) = (page.to_str().unwrap(), tree.to_str().unwrap());
+    let out = backtrack(&["sudoku", "--html", page_path, "--tree", tree_path, "413232142341142."], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stderr).lines().collect::<Vec<_>>(),
+        [
+            format!("wrote 1 event of the search to {page_path}"),
+            format!("wrote 1 node of the search tree to {tree_path}"),
+        ]
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// The explorer's page of a jigsaw and of a killer carries their regions and cages, which it
 /// draws (thick borders between regions, dashed ones around cages, each sum in the corner of
 /// its cage's first cell).

@@ -452,7 +452,7 @@ impl Tools {
                 (true, _) => writeln!(out, "],{}", &rest[1..])?,
             }
         } else if self.stats {
-            counted(&stats, out)?;
+            counters(&stats, out)?;
         } else if self.count {
             writeln!(out, "{found}")?;
         } else if self.all {
@@ -505,7 +505,12 @@ impl Tools {
             let nodes = tree.len();
             tree.write_to(path)?;
             drop(watcher);
-            writeln!(out, "wrote {nodes} nodes of the search tree to {}", path.display())?;
+            writeln!(
+                out,
+                "wrote {} of the search tree to {}",
+                counted(nodes as u64, "node"),
+                path.display()
+            )?;
         } else if stopped {
             drop(watcher);
             writeln!(out, "(stopped at --limit {}; {} so far)", watch.limit, solutions(found))?;
@@ -555,7 +560,12 @@ impl Tools {
         }
         let page = recorder.page(&problem.name(), &layout);
         std::fs::write(path, page).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        writeln!(out, "wrote {} events of the search to {}", recorder.len(), path.display())?;
+        writeln!(
+            out,
+            "wrote {} of the search to {}",
+            counted(recorder.len() as u64, "event"),
+            path.display()
+        )?;
         Ok(Status::Solved)
     }
 
@@ -597,7 +607,7 @@ impl Tools {
             let summary = Summary::new(found, &total, false, start.elapsed(), self.stats);
             json_line(&mut *out, &summary)?;
         } else if self.stats {
-            counted(&total, out)?;
+            counters(&total, out)?;
         } else {
             writeln!(out, "{found}")?;
         }
@@ -612,7 +622,7 @@ fn about(x: f64) -> String {
 }
 
 /// Knuth's profile of a counted tree, as `--stats` prints it.
-fn counted(stats: &Stats, out: &mut dyn Write) -> io::Result<()> {
+fn counters(stats: &Stats, out: &mut dyn Write) -> io::Result<()> {
     let profile: Vec<String> = stats.profile().iter().map(u64::to_string).collect();
     writeln!(
         out,
@@ -632,7 +642,18 @@ fn counted(stats: &Stats, out: &mut dyn Write) -> io::Result<()> {
 /// assert_eq!(backtrack::run::solutions(0), "0 solutions");
 /// ```
 pub fn solutions(n: u64) -> String {
-    if n == 1 { "1 solution".to_string() } else { format!("{n} solutions") }
+    counted(n, "solution")
+}
+
+/// `n` and `noun`, which takes an `s` past one ("1 node", "0 nodes", "2 events"): the
+/// sentences a person reads, as [`solutions`].
+///
+/// ```
+/// assert_eq!(backtrack::run::counted(1, "node"), "1 node");
+/// assert_eq!(backtrack::run::counted(12, "event"), "12 events");
+/// ```
+pub fn counted(n: u64, noun: &str) -> String {
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
 }
 
 /// The exit status after `found` solutions: 3 if the budget stopped the search (said in

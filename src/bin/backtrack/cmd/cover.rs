@@ -838,7 +838,11 @@ impl Explorer<'_> {
         let layout = Layout { rows, cols: columns, box_rows: 0, box_cols: 0, checkered: false };
         let path = &self.path;
         match std::fs::write(path, recorder.page(&self.title, &layout)) {
-            Ok(()) => eprintln!("wrote {} moves of the search to {}", recorder.len(), path.display()),
+            Ok(()) => eprintln!(
+                "wrote {} of the search to {}",
+                backtrack::run::counted(recorder.len() as u64, "move"),
+                path.display()
+            ),
             Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
         }
     }

@@ -475,14 +475,22 @@ where
         let Some(path) = &plan.html else { return };
         let page = recorder.page(&title, &layout(&(view.board)()));
         match std::fs::write(path, page) {
-            Ok(()) => eprintln!("wrote {} events of the search to {}", recorder.len(), path.display()),
+            Ok(()) => eprintln!(
+                "wrote {} of the search to {}",
+                backtrack::run::counted(recorder.len() as u64, "event"),
+                path.display()
+            ),
             Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
         }
     };
     let save_tree = |tree: &Tree| {
         let Some(path) = &plan.tree else { return };
         match tree.write_to(path) {
-            Ok(()) => eprintln!("wrote {} nodes of the search tree to {}", tree.len(), path.display()),
+            Ok(()) => eprintln!(
+                "wrote {} of the search tree to {}",
+                backtrack::run::counted(tree.len() as u64, "node"),
+                path.display()
+            ),
             Err(e) => eprintln!("error: {e}"),
         }
     };

@@ -626,7 +626,11 @@ pub(super) fn explore_logic(plan: &Plan, board: &Board, path: &std::path::Path) 
     let title =
         format!("backtrack sudoku {board:#}: the logic solver, step by step ({})", report.outcome_sentence());
     match std::fs::write(path, recorder.page(&title, &super::engines::layout(board))) {
-        Ok(()) => eprintln!("wrote {} steps of the logic solver to {}", recorder.len(), path.display()),
+        Ok(()) => eprintln!(
+            "wrote {} of the logic solver to {}",
+            backtrack::run::counted(recorder.len() as u64, "step"),
+            path.display()
+        ),
         Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
     }
 }
