@@ -286,6 +286,14 @@ fn what_cannot_be_done_says_why() {
     refused(&["sudoku", &".".repeat(250)], "", "250 cells, expected 256");
     refused(&["sudoku", ""], "", "the puzzle is empty: no cells, expected 81");
     refused(&["sudoku", "--boxes", "2x3", " "], "", "the puzzle is empty: no cells, expected 36");
+    // One of a thing is said in the singular.
+    refused(&["sudoku", "5"], "", "1 cell, expected 81");
+    refused(
+        &["sudoku", "--boxes", "2x3", "5"],
+        "",
+        "1 cell, expected 36 for the 6×6 (2×3 boxes) grid of the options",
+    );
+    refused(&["sudoku", "-f", "-"], "1234\n5\n", "line 2 has 1 cell, expected 4");
 }
 
 #[test]

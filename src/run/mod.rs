@@ -508,7 +508,7 @@ impl Tools {
             writeln!(
                 out,
                 "wrote {} of the search tree to {}",
-                counted(nodes as u64, "node"),
+                crate::watch::counted(nodes as u64, "node"),
                 path.display()
             )?;
         } else if stopped {
@@ -563,7 +563,7 @@ impl Tools {
         writeln!(
             out,
             "wrote {} of the search to {}",
-            counted(recorder.len() as u64, "event"),
+            crate::watch::counted(recorder.len() as u64, "event"),
             path.display()
         )?;
         Ok(Status::Solved)
@@ -642,18 +642,7 @@ fn counters(stats: &Stats, out: &mut dyn Write) -> io::Result<()> {
 /// assert_eq!(backtrack::run::solutions(0), "0 solutions");
 /// ```
 pub fn solutions(n: u64) -> String {
-    counted(n, "solution")
-}
-
-/// `n` and `noun`, which takes an `s` past one ("1 node", "0 nodes", "2 events"): the
-/// sentences a person reads, as [`solutions`].
-///
-/// ```
-/// assert_eq!(backtrack::run::counted(1, "node"), "1 node");
-/// assert_eq!(backtrack::run::counted(12, "event"), "12 events");
-/// ```
-pub fn counted(n: u64, noun: &str) -> String {
-    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
+    crate::watch::counted(n, "solution")
 }
 
 /// The exit status after `found` solutions: 3 if the budget stopped the search (said in

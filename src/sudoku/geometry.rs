@@ -34,6 +34,7 @@
 use super::rule::Rule;
 use super::{Cell, Cells, Digits, House};
 use crate::lists::Lists;
+use crate::watch::counted;
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -1032,16 +1033,20 @@ impl fmt::Display for GeometryError {
                 write!(f, "boxes of {rows}x{cols} make no grid: rows times columns go from 1 to {MAX_SIDE}")
             }
             GeometryError::MapLength { found, expected } => {
-                write!(f, "the region map has {found} cells, expected {expected}")
+                write!(f, "the region map has {}, expected {expected}", counted(*found as u64, "cell"))
             }
             GeometryError::RegionCount { found, side } => {
-                let regions = if *found == 1 { "region" } else { "regions" };
-                write!(f, "the region map names {found} {regions}; a {side}x{side} grid has {side}")
+                write!(
+                    f,
+                    "the region map names {}; a {side}x{side} grid has {side}",
+                    counted(*found as u64, "region")
+                )
             }
             GeometryError::RegionSize { region, found, side } => {
                 write!(
                     f,
-                    "region '{region}' has {found} cells; a {side}x{side} grid's regions have {side} each"
+                    "region '{region}' has {}; a {side}x{side} grid's regions have {side} each",
+                    counted(*found as u64, "cell")
                 )
             }
             GeometryError::Windoku { side } => {

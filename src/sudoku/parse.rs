@@ -2,6 +2,7 @@
 
 use super::geometry::{MAX_SIDE, SIDES, classic};
 use super::{Board, Cell, Digit, Geometry, House};
+use crate::watch::counted;
 use std::fmt;
 use std::str::FromStr;
 
@@ -374,9 +375,11 @@ impl fmt::Display for ParseError {
                 SIDES.start(),
                 MAX_SIDE * MAX_SIDE
             ),
-            ParseError::CellCount { found, expected } => write!(f, "{found} cells, expected {expected}"),
+            ParseError::CellCount { found, expected } => {
+                write!(f, "{}, expected {expected}", counted(*found as u64, "cell"))
+            }
             ParseError::LineLength { line, found, expected } => {
-                write!(f, "line {line} has {found} cells, expected {expected}")
+                write!(f, "line {line} has {}, expected {expected}", counted(*found as u64, "cell"))
             }
             ParseError::RowCount { found, expected } => {
                 write!(f, "{found} lines of cells, expected {expected}")

@@ -7,6 +7,17 @@ mod explorer;
 
 pub use explorer::{Layout, Recorder};
 
+/// `n` and `noun`, which takes an `s` past one ("1 node", "0 nodes", "2 events"): the
+/// sentences a person reads (a counters' line keeps one form).
+///
+/// ```
+/// assert_eq!(backtrack::watch::counted(1, "node"), "1 node");
+/// assert_eq!(backtrack::watch::counted(12, "event"), "12 events");
+/// ```
+pub fn counted(n: u64, noun: &str) -> String {
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
+}
+
 use crate::Event;
 use std::fmt::{self, Display, Write as _};
 use std::io::Write;

@@ -12,6 +12,7 @@ use super::step::{Explain, removals, set};
 use super::technique::for_trials;
 use super::{Builtin, Grid, Outcome, Step, Trial, run};
 use crate::sudoku::{Candidate, Cell, Cells, Digit, Digits, Geometry};
+use crate::watch::counted;
 use std::fmt;
 
 /// `digit` was tried in `cell` and the logic led to `outcome`.
@@ -78,7 +79,11 @@ impl Explain for Bifurcation {
         write!(f, "bifurcation on {cell} {}: ", set(*candidates))?;
         match outcome {
             Trial::Contradiction(c) => {
-                write!(f, "if {cell} were {digit}, then after {} steps {c}; ", steps.len())?;
+                write!(
+                    f,
+                    "if {cell} were {digit}, then after {} {c}; ",
+                    counted(steps.len() as u64, "step")
+                )?;
                 match step.placements.first() {
                     Some(other) => write!(f, "so {cell} is {}", other.digit),
                     None => write!(f, "so {}", removals(&step.eliminations)),
@@ -86,9 +91,9 @@ impl Explain for Bifurcation {
             }
             Trial::Solution => write!(
                 f,
-                "{digit} in {cell} leads to a solution after {} steps: it fills the remaining {} cells",
-                steps.len(),
-                step.placements.len()
+                "{digit} in {cell} leads to a solution after {}: it fills the remaining {}",
+                counted(steps.len() as u64, "step"),
+                counted(step.placements.len() as u64, "cell")
             ),
         }
     }

@@ -5,6 +5,7 @@ use super::grid::{Contradiction, Grid, Limit};
 use super::technique::standard;
 use super::{Kind, Step, Technique};
 use crate::sudoku::{Board, Candidate};
+use crate::watch::counted;
 use std::sync::Arc;
 
 /// How a logic solve ended.
@@ -56,12 +57,12 @@ impl SolveReport {
             }
             Outcome::Contradiction(c) => format!("no solution: {c}"),
             Outcome::Stuck => {
-                let empty = self.grid.empty_cells().count();
-                format!("stuck: no technique allowed finds a step ({empty} cells empty)")
+                let empty = counted(self.grid.empty_cells().count() as u64, "cell");
+                format!("stuck: no technique allowed finds a step ({empty} empty)")
             }
             Outcome::Stopped => {
-                let empty = self.grid.empty_cells().count();
-                format!("stopped: the budget ran out ({empty} cells empty)")
+                let empty = counted(self.grid.empty_cells().count() as u64, "cell");
+                format!("stopped: the budget ran out ({empty} empty)")
             }
         }
     }

@@ -840,7 +840,7 @@ impl Explorer<'_> {
         match std::fs::write(path, recorder.page(&self.title, &layout)) {
             Ok(()) => eprintln!(
                 "wrote {} of the search to {}",
-                backtrack::run::counted(recorder.len() as u64, "move"),
+                backtrack::watch::counted(recorder.len() as u64, "move"),
                 path.display()
             ),
             Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),

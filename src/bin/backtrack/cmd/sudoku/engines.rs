@@ -477,7 +477,7 @@ where
         match std::fs::write(path, page) {
             Ok(()) => eprintln!(
                 "wrote {} of the search to {}",
-                backtrack::run::counted(recorder.len() as u64, "event"),
+                backtrack::watch::counted(recorder.len() as u64, "event"),
                 path.display()
             ),
             Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
@@ -488,7 +488,7 @@ where
         match tree.write_to(path) {
             Ok(()) => eprintln!(
                 "wrote {} of the search tree to {}",
-                backtrack::run::counted(tree.len() as u64, "node"),
+                backtrack::watch::counted(tree.len() as u64, "node"),
                 path.display()
             ),
             Err(e) => eprintln!("error: {e}"),

@@ -78,7 +78,8 @@ impl Shape {
             // The size comes from the options here, not from the puzzle: say so.
             Some(geometry) => Board::parse_in(text, geometry).map_err(|e| match e {
                 ParseError::CellCount { found, expected } if found > 0 => ReadError::Other(format!(
-                    "{found} cells, expected {expected} for the {} grid of the options",
+                    "{}, expected {expected} for the {} grid of the options",
+                    backtrack::watch::counted(found as u64, "cell"),
                     geometry.name()
                 )),
                 e => ReadError::Parse(e),

@@ -628,7 +628,7 @@ pub(super) fn explore_logic(plan: &Plan, board: &Board, path: &std::path::Path) 
     match std::fs::write(path, recorder.page(&title, &super::engines::layout(board))) {
         Ok(()) => eprintln!(
             "wrote {} of the logic solver to {}",
-            backtrack::run::counted(recorder.len() as u64, "step"),
+            backtrack::watch::counted(recorder.len() as u64, "step"),
             path.display()
         ),
         Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
