@@ -24,6 +24,19 @@ fn every_4x4_grid() {
 }
 
 #[test]
+fn every_latin_square_of_order_5_on_each_number_of_threads() {
+    // A side of 5 has no boxes: the 161,280 Latin squares of order 5 (OEIS A002860), the
+    // count shared out over the threads as it goes; with a limit, that many.
+    let empty = ".".repeat(25);
+    for jobs in ["1", "2", "3"] {
+        let out = backtrack(&["sudoku", "--count", "--jobs", jobs, &empty], "");
+        assert_eq!((text(&out.stdout).as_str(), out.status.code()), ("161280\n", Some(0)), "--jobs {jobs}");
+        let out = backtrack(&["sudoku", "--count", "--limit", "100000", "--jobs", jobs, &empty], "");
+        assert_eq!((text(&out.stdout).as_str(), out.status.code()), ("100000\n", Some(0)), "--jobs {jobs}");
+    }
+}
+
+#[test]
 fn a_line_of_the_variant_file_without_boxes_has_those_of_its_size() {
     // Left out, the boxes are those of a line of 16 characters (2×2): the 288 grids; written
     // `null`, there are none: the 576 Latin squares of order 4 (OEIS A002860).

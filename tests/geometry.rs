@@ -495,6 +495,82 @@ fn a_split_search_counts_every_part_and_keeps_its_budget() {
     }
 }
 
+#[test]
+fn a_count_on_two_threads_counts_each_grid_once() {
+    // The 161,280 Latin squares of order 5 (OEIS A002860) and the 39,168 6×6 grids with their
+    // first row fixed (28,200,960 / 6!): the depth-first search, shared out over two threads
+    // once it has made a thousand guesses, counts each once.
+    let five = Board::empty_of(&Geometry::latin(5).unwrap());
+    let six: Board = format!("123456{}", ".".repeat(30)).parse().unwrap();
+    for (board, total) in [(&five, 161_280), (&six, 39_168)] {
+        let alone = Solutions::new(board).count_within(u64::MAX);
+        let shared = Solutions::new(board).threads(2).count_within(u64::MAX);
+        assert_eq!((alone.solutions, alone.outcome), (total, Outcome::Exhausted));
+        assert_eq!((shared.solutions, shared.outcome), (total, Outcome::Exhausted));
+        assert_eq!(shared.stats.solutions, total);
+        // Each part's guesses are counted, none twice: as many as the search makes alone,
+        // give or take the cells each part's own contradictions lead it to choose.
+        let ratio = shared.stats.guesses as f64 / alone.stats.guesses as f64;
+        assert!((0.8..1.25).contains(&ratio), "{:?} against {:?}", shared.stats, alone.stats);
+        // A limit and a budget of guesses hold for the threads together.
+        let limited = Solutions::new(board).threads(2).count_within(20_000);
+        assert_eq!((limited.solutions, limited.outcome), (20_000, Outcome::Running));
+        let bounded = Solutions::new(board).threads(2).budget(&Budget::nodes(5_000)).count_within(u64::MAX);
+        assert_eq!(bounded.outcome, Outcome::OutOfBudget);
+        assert!(bounded.solutions < total && (5_000..=5_002).contains(&bounded.stats.guesses), "{bounded:?}");
+    }
+}
+
+#[test]
+fn a_killer_counted_on_two_threads_counts_what_one_thread_counts() {
+    // The first hard killer of tests/data with its last cages left out: two grids, then
+    // thousands. Clause learning never takes a killer over, so the search is shared out once
+    // it has made a thousand guesses, whatever it has found.
+    let line = include_str!("data/killers_hard.jsonl").lines().next().unwrap();
+    let mut killer: serde_json::Value = serde_json::from_str(line).unwrap();
+    let cages = killer["cages"].as_array().unwrap().clone();
+    let mut counts = Vec::new();
+    for kept in [18, 16] {
+        killer["cages"] = serde_json::Value::Array(cages[..kept].to_vec());
+        let board = Variant::from_json(&killer.to_string()).unwrap().board;
+        let alone = Solutions::new(&board).count_within(u64::MAX);
+        let shared = Solutions::new(&board).threads(2).count_within(u64::MAX);
+        assert!(alone.stats.guesses > 10_000, "{:?}", alone.stats);
+        assert_eq!((shared.solutions, shared.outcome), (alone.solutions, Outcome::Exhausted), "{kept} cages");
+        counts.push(alone.solutions);
+    }
+    assert!(counts[0] >= 2 && counts[1] > 1_000, "{counts:?}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn a_count_on_two_threads_is_the_count_on_one(
+        shape in 0usize..9,
+        extra in 0usize..5,
+        picks in proptest::collection::vec((0usize..64, 0usize..8), 0..10),
+    ) {
+        // Every shape, with or without rules between cells (where clause learning never takes
+        // over, so the search is shared out after a thousand guesses whatever it has found):
+        // the same count, up to a limit, on one thread and on two.
+        let (geometry, _) = shapes()[shape].clone();
+        let extras: &[Extra] = match extra {
+            0 => &[],
+            1 => &[Extra::Diagonals],
+            2 => &[Extra::AntiKnight],
+            3 => &[Extra::AntiKing],
+            _ => &[Extra::NonConsecutive],
+        };
+        let Ok(geometry) = geometry.with_extras(extras) else { return Ok(()) };
+        let board = Board::from_values(&geometry, &givens(&geometry, &picks)).unwrap();
+        let alone = Solutions::new(&board).count_within(30_000);
+        let shared = Solutions::new(&board).threads(2).count_within(30_000);
+        prop_assert_eq!(shared.solutions, alone.solutions, "{:#}", board);
+        prop_assert_eq!(shared.outcome, alone.outcome, "{:#}", board);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 

@@ -88,6 +88,21 @@ impl Limits {
         Limits { max_guesses: used + left / ways.max(1), deadline: self.deadline }
     }
 
+    /// No more than `max_guesses` guesses, and no deadline: a slice of a longer search.
+    pub(crate) fn slice(max_guesses: u64) -> Limits {
+        Limits { max_guesses, deadline: None }
+    }
+
+    /// The guesses left after `used`.
+    pub(crate) fn guesses_left(&self, used: u64) -> u64 {
+        self.max_guesses.saturating_sub(used)
+    }
+
+    /// Whether a search that has made `guesses` must stop, the clock read now.
+    pub(crate) fn over(&self, guesses: u64) -> bool {
+        guesses >= self.max_guesses || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
     /// Whether a search that has made `guesses` must stop.
     pub(crate) fn spent(&self, guesses: u64) -> bool {
         guesses >= self.max_guesses

@@ -129,6 +129,27 @@ enum Frame {
 }
 
 impl Frame {
+    /// The choices not taken yet.
+    fn choices(&self) -> u32 {
+        let (Frame::Cell { left, .. } | Frame::Place { left, .. }) = self;
+        left.count_ones()
+    }
+
+    /// Hand over `n` of the choices not taken yet, the last ones: a frame of the same guess
+    /// with those, this one keeping the others.
+    fn give(&mut self, n: u32) -> Frame {
+        let mut given = *self;
+        let (Frame::Cell { left, .. } | Frame::Place { left, .. }) = self;
+        let (Frame::Cell { left: theirs, .. } | Frame::Place { left: theirs, .. }) = &mut given;
+        let mut kept = *left;
+        for _ in 0..n {
+            kept &= !(1 << (31 - kept.leading_zeros()));
+        }
+        *theirs = *left & !kept;
+        *left = kept;
+        given
+    }
+
     /// Whether every choice has been taken.
     fn is_spent(&self) -> bool {
         let (Frame::Cell { left, .. } | Frame::Place { left, .. }) = self;
@@ -1296,6 +1317,247 @@ impl Solutions {
             let (tables, size) = (&self.tables, self.cells.len());
             let wanting: Vec<&mut Part> = self.parts[at..].iter_mut().filter(|p| p.wants_more()).collect();
             search_parts(wanting, self.threads, tables, size);
+        }
+    }
+}
+
+/// What [`Solutions::count_within`] found: how many solutions, up to its limit, with the counters of
+/// the whole search and how it ended ([`Outcome::Running`] when the limit came first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// The solutions counted, up to the limit.
+    pub solutions: u64,
+    /// The search's counters, every part's together when it was split.
+    pub stats: Stats,
+    /// How the search ended.
+    pub outcome: Outcome,
+}
+
+/// Guesses the depth-first search makes before a count splits it over threads: a count that
+/// ends sooner is not worth starting them.
+const SPLIT_AFTER: u64 = 1_000;
+
+/// Guesses a part of a split count makes between two looks at the others (whether a thread
+/// waits for work, whether the budget or the limit is reached): about half a millisecond.
+const SLICE: u64 = 1_024;
+
+impl Solutions {
+    /// Count the solutions left, up to `limit`. With two threads or more
+    /// ([`Solutions::threads`]) a depth-first search with many solutions (more than clause
+    /// learning would take over from), or on a grid where it never does (cages, relations),
+    /// is shared out over the threads once it has made a thousand guesses: a thread that has
+    /// nothing to search is given half the choices left at the shallowest guess of a search
+    /// under way, so that the threads' solutions are the search's, each once, and no thread
+    /// idles while another has work left. The budget's guesses are those of every thread.
+    ///
+    /// ```
+    /// use backtrack::sudoku::{Board, search::Solutions};
+    ///
+    /// // The 4×4 grids: 288 (OEIS A107739), on one thread and on two.
+    /// let empty: Board = ".".repeat(16).parse()?;
+    /// assert_eq!(Solutions::new(&empty).count_within(u64::MAX).solutions, 288);
+    /// assert_eq!(Solutions::new(&empty).threads(2).count_within(u64::MAX).solutions, 288);
+    /// assert_eq!(Solutions::new(&empty).threads(2).count_within(100).solutions, 100);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_within(mut self, limit: u64) -> Count {
+        let mut counted = 0;
+        while counted < limit {
+            if self.threads > 1 && self.stats.guesses >= SPLIT_AFTER && self.splits_depth_first() {
+                return self.count_shared(counted, limit);
+            }
+            if self.next().is_none() {
+                break;
+            }
+            counted += 1;
+        }
+        Count { solutions: counted, stats: self.stats(), outcome: self.outcome }
+    }
+
+    /// Whether the depth-first search has the rest of the search to itself (clause learning
+    /// will not take over from the root).
+    fn splits_depth_first(&self) -> bool {
+        self.outcome == Outcome::Running
+            && self.learner.is_none()
+            && self.parts.is_empty()
+            && (!self.tables.learns || self.found.len() >= learn::KEEP_FOUND)
+    }
+
+    /// Half the choices left at the shallowest guess that has two or more, as a search of
+    /// their own, which this one will not make; `None` if no guess has two.
+    fn split_off(&mut self) -> Option<Solutions> {
+        let depth = self.frames.iter().position(|f| f.choices() >= 2)?;
+        let mut other = self.clone();
+        other.frames.truncate(depth + 1);
+        // The guesses above keep their choices for this search.
+        for frame in &mut other.frames[..depth] {
+            frame.give(frame.choices());
+        }
+        let half = self.frames[depth].choices() / 2;
+        other.frames[depth] = self.frames[depth].give(half);
+        Some(other)
+    }
+
+    /// Count the rest of the depth-first search on its threads; `counted` solutions are
+    /// counted already.
+    fn count_shared(mut self, counted: u64, limit: u64) -> Count {
+        // No search of a thread may hand over to clause learning: it starts from the root.
+        self.learn_after = u64::MAX;
+        let (threads, whole, guesses) = (self.threads, self.budget, self.stats.guesses);
+        let shared = Shared {
+            pool: std::sync::Mutex::new(Pool { parts: vec![(self, Stats::default())], idle: 0, done: false }),
+            wake: std::sync::Condvar::new(),
+            hungry: AtomicUsize::new(0),
+            guesses: AtomicU64::new(guesses),
+            solutions: AtomicU64::new(counted),
+            stopped: AtomicBool::new(false),
+            over_budget: AtomicBool::new(false),
+            stats: std::sync::Mutex::new(Stats::default()),
+        };
+        let work = || shared.work(threads, limit, whole);
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
+                .collect();
+            if helpers.len() + 1 < threads {
+                // Fewer threads could be started: the pool waits for no more than are there.
+                shared.lock().threads_missing(threads - helpers.len() - 1, &shared);
+            }
+            work();
+            for helper in helpers {
+                helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            }
+        });
+        let stats = *shared.stats.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let solutions = shared.solutions.into_inner().min(limit);
+        let outcome = if shared.over_budget.into_inner() {
+            Outcome::OutOfBudget
+        } else if solutions == limit {
+            Outcome::Running
+        } else {
+            Outcome::Exhausted
+        };
+        Count { solutions, stats, outcome }
+    }
+}
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+
+/// A depth-first count shared out over threads ([`Solutions::count_within`]).
+struct Shared {
+    pool: std::sync::Mutex<Pool>,
+    /// Wakes a thread waiting for work.
+    wake: std::sync::Condvar,
+    /// The threads waiting for work, read without the lock.
+    hungry: AtomicUsize,
+    /// The guesses of the whole search, every thread's.
+    guesses: AtomicU64,
+    /// The solutions counted.
+    solutions: AtomicU64,
+    /// The count has ended: its limit or its budget is reached.
+    stopped: AtomicBool,
+    over_budget: AtomicBool,
+    /// The counters of every search, from the root.
+    stats: std::sync::Mutex<Stats>,
+}
+
+/// The searches waiting for a thread, each with the counters it started from, and the threads
+/// waiting for one.
+struct Pool {
+    parts: Vec<(Solutions, Stats)>,
+    idle: usize,
+    done: bool,
+}
+
+impl Pool {
+    /// Count `n` threads that were never started as waiting from the start.
+    fn threads_missing(&mut self, n: usize, shared: &Shared) {
+        self.idle += n;
+        shared.hungry.store(self.idle, Relaxed);
+    }
+}
+
+impl Shared {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Pool> {
+        self.pool.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The next search to make, waiting for one while another thread works; `None` once every
+    /// thread waits (the count is over).
+    fn take(&self, threads: usize) -> Option<(Solutions, Stats)> {
+        let mut pool = self.lock();
+        loop {
+            if let Some(part) = pool.parts.pop() {
+                return Some(part);
+            }
+            if pool.done {
+                return None;
+            }
+            pool.idle += 1;
+            self.hungry.store(pool.idle, Relaxed);
+            if pool.idle >= threads {
+                pool.done = true;
+                self.wake.notify_all();
+                return None;
+            }
+            pool = self.wake.wait(pool).unwrap_or_else(std::sync::PoisonError::into_inner);
+            pool.idle -= 1;
+            self.hungry.store(pool.idle, Relaxed);
+        }
+    }
+
+    /// Give a waiting thread a part of `part`'s search, if one waits with nothing given yet.
+    fn feed(&self, part: &mut Solutions) {
+        let mut pool = self.lock();
+        if pool.idle > pool.parts.len() {
+            if let Some(other) = part.split_off() {
+                let from = other.stats;
+                pool.parts.push((other, from));
+                self.wake.notify_one();
+            }
+        }
+    }
+
+    /// One thread's share of the count: searches taken from the pool until none is left.
+    fn work(&self, threads: usize, limit: u64, whole: Limits) {
+        while let Some((mut part, from)) = self.take(threads) {
+            let mut own = 0;
+            while !self.stopped.load(Relaxed) {
+                // A slice, or less as the budget's guesses run out (shared with the others).
+                let before = part.stats.guesses;
+                let left = whole.guesses_left(self.guesses.load(Relaxed));
+                part.budget = Limits::slice(before + SLICE.min(left / threads as u64 + 1));
+                let found = part.next();
+                let made = part.stats.guesses - before;
+                let all = self.guesses.fetch_add(made, Relaxed) + made;
+                match found {
+                    Some(()) => {
+                        own += 1;
+                        if own == 256 {
+                            self.solutions.fetch_add(own, Relaxed);
+                            own = 0;
+                        }
+                        if self.solutions.load(Relaxed) + own >= limit {
+                            self.stopped.store(true, Relaxed);
+                        }
+                    }
+                    // The slice is over: the search goes on.
+                    None if part.outcome == Outcome::OutOfBudget => part.outcome = Outcome::Running,
+                    None => break,
+                }
+                if whole.over(all) {
+                    self.over_budget.store(true, Relaxed);
+                    self.stopped.store(true, Relaxed);
+                }
+                if self.hungry.load(Relaxed) > 0 {
+                    self.feed(&mut part);
+                }
+            }
+            self.solutions.fetch_add(own, Relaxed);
+            let mut stats = self.stats.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            stats.guesses += part.stats.guesses - from.guesses;
+            stats.dead_ends += part.stats.dead_ends - from.dead_ends;
+            stats.solutions += part.stats.solutions - from.solutions;
         }
     }
 }

@@ -142,6 +142,12 @@ impl Engine {
 /// The general engine's search, on any grid.
 fn search_general(board: &Board, limits: Limits<'_>) -> Found {
     let mut search = search::Solutions::new(board).budget(&limits.budget()).threads(limits.threads);
+    // A count keeps nothing: its search may be split over the threads as it goes.
+    if limits.keep == 0 && limits.sink.is_none() {
+        let count = search.count_within(limits.wanted);
+        let found = Gather { count: count.solutions, ..Gather::new(limits) };
+        return guessed(found, count.stats, count.outcome);
+    }
     let mut found = Gather::new(limits);
     while found.wants_more() {
         if search.next().is_none() {
