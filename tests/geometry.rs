@@ -548,21 +548,14 @@ proptest! {
     #[test]
     fn a_count_on_two_threads_is_the_count_on_one(
         shape in 0usize..9,
-        extra in 0usize..5,
+        extra in 0usize..RULES.len(),
         picks in proptest::collection::vec((0usize..64, 0usize..8), 0..10),
     ) {
         // Every shape, with or without rules between cells (where clause learning never takes
         // over, so the search is shared out after a thousand guesses whatever it has found):
         // the same count, up to a limit, on one thread and on two.
         let (geometry, _) = shapes()[shape].clone();
-        let extras: &[Extra] = match extra {
-            0 => &[],
-            1 => &[Extra::Diagonals],
-            2 => &[Extra::AntiKnight],
-            3 => &[Extra::AntiKing],
-            _ => &[Extra::NonConsecutive],
-        };
-        let Ok(geometry) = geometry.with_extras(extras) else { return Ok(()) };
+        let Ok(geometry) = geometry.with_extras(RULES[extra]) else { return Ok(()) };
         let board = Board::from_values(&geometry, &givens(&geometry, &picks)).unwrap();
         let alone = Solutions::new(&board).count_within(30_000);
         let shared = Solutions::new(&board).threads(2).count_within(30_000);
@@ -577,22 +570,14 @@ proptest! {
     #[test]
     fn clause_learning_finds_the_grids_of_the_depth_first_search(
         shape in 0usize..9,
-        extra in 0usize..6,
+        extra in 0usize..RULES.len(),
         picks in proptest::collection::vec((0usize..64, 0usize..8), 0..14),
     ) {
         // Every shape, with each rule the learning reads (an extra house, a knight's or a
         // king's move, values side by side): both searches find the same grids, each once,
         // and the checker of tests/common keeps every one.
         let (geometry, map) = shapes()[shape].clone();
-        let extras: &[Extra] = match extra {
-            0 => &[],
-            1 => &[Extra::Diagonals],
-            2 => &[Extra::AntiKnight],
-            3 => &[Extra::AntiKing],
-            4 => &[Extra::NonConsecutive],
-            _ => &[Extra::AntiKing, Extra::NonConsecutive],
-        };
-        let Ok(geometry) = geometry.with_extras(extras) else { return Ok(()) };
+        let Ok(geometry) = geometry.with_extras(RULES[extra]) else { return Ok(()) };
         let values = givens(&geometry, &picks);
         let board = Board::from_values(&geometry, &values).unwrap();
         let limit = 40;
@@ -606,7 +591,7 @@ proptest! {
         distinct.sort();
         distinct.dedup();
         prop_assert_eq!(distinct.len(), learning.len());
-        let names: Vec<&str> = extras.iter().map(|e| e.name()).collect();
+        let names: Vec<&str> = RULES[extra].iter().map(|e| e.name()).collect();
         let rules = Rules::new(geometry.side(), geometry.boxes(), map, &names);
         let puzzle = format!("{board:#}");
         for solution in &learning {
@@ -644,6 +629,17 @@ fn shapes() -> Vec<(Geometry, Option<&'static str>)> {
     }
     shapes
 }
+
+/// The rules the property tests draw from: none, an extra house, each relation between
+/// cells, and two of them at once.
+const RULES: [&[Extra]; 6] = [
+    &[],
+    &[Extra::Diagonals],
+    &[Extra::AntiKnight],
+    &[Extra::AntiKing],
+    &[Extra::NonConsecutive],
+    &[Extra::AntiKing, Extra::NonConsecutive],
+];
 
 /// Values for the cells of `geometry` (0 empty) drawn from `picks`: a random cell gets a
 /// random candidate when the board stays solvable, so the givens come from a grid that exists
