@@ -27,7 +27,8 @@ fn parse_dot(dot: &str) -> (HashMap<String, String>, Vec<(String, String)>) {
             // The title and the legend: the title counts the nodes written.
             if let Some(title) = comment.strip_prefix("The search tree: ") {
                 let written = dot.lines().filter(|l| l.contains("[label=")).count();
-                assert!(title.starts_with(&format!("{written} nodes, ")), "{title}");
+                let nodes = if written == 1 { "1 node, ".to_string() } else { format!("{written} nodes, ") };
+                assert!(title.starts_with(&nodes), "{title}");
             }
             continue;
         }

@@ -301,10 +301,10 @@ impl Tree {
     fn title(&self) -> String {
         let count = |kind| self.kinds.iter().filter(|&&k| k == kind).count();
         format!(
-            "The search tree: {} nodes, {} dead ends, {} solutions",
-            self.len(),
-            count(NodeKind::DeadEnd),
-            count(NodeKind::Solution)
+            "The search tree: {}, {}, {}",
+            counted(self.len() as u64, "node"),
+            counted(count(NodeKind::DeadEnd) as u64, "dead end"),
+            counted(count(NodeKind::Solution) as u64, "solution")
         )
     }
 

@@ -406,8 +406,10 @@ impl Show for Estimation {
             None => writeln!(out, "  search:   stopped at its bound of {} nodes", s.bound),
             Some(ratio) => writeln!(
                 out,
-                "  search:   {} nodes, {} solutions ({:.1} ms); estimate / real = {ratio:.2}",
-                s.nodes, s.solutions, s.time_ms
+                "  search:   {}, {} ({:.1} ms); estimate / real = {ratio:.2}",
+                backtrack::watch::counted(s.nodes, "node"),
+                backtrack::watch::counted(s.solutions, "solution"),
+                s.time_ms
             ),
         }
     }
