@@ -1,5 +1,6 @@
 //! The bitfield board: digits in cells, and the digits each house holds as bit masks.
 
+use super::bitboard::Outcome;
 use super::geometry::{MAX_HOUSES, MAX_SIDE, classic};
 
 /// The cells of the largest grid: a board keeps its state in place, whatever its size (the
@@ -253,21 +254,41 @@ impl Board {
     /// [`bitboard::Solutions`](super::bitboard::Solutions), a millisecond at most on the
     /// hardest published puzzles; on any other, [`search::Solutions`](super::search::Solutions).
     pub fn solve(&self) -> Option<Board> {
-        if self.geometry.is_classic() {
-            return super::bitboard::Solutions::new(self).next().map(|solution| solution.to_board());
+        let mut search = Fastest::new(self, &crate::Budget::new());
+        search.next().then(|| search.board())
+    }
+
+    /// [`Board::solve`] within `budget`, and, if `uniqueness` is asked, whether the solution
+    /// is the only one: the same search looks for a second at once (on a hard grid, what it
+    /// learned finding the first refutes the rest for little more), `None` when the budget
+    /// runs out before it answers. `None` when no solution is found within the budget.
+    pub(crate) fn solve_within(
+        &self,
+        budget: &crate::Budget,
+        uniqueness: bool,
+    ) -> Option<(Board, Option<bool>)> {
+        let mut search = Fastest::new(self, budget);
+        if !search.next() {
+            return None;
         }
-        let mut search = super::search::Solutions::new(self);
-        search.next().map(|()| search.board())
+        let solution = search.board();
+        let only = if !uniqueness {
+            None
+        } else if search.next() {
+            Some(false)
+        } else {
+            // No second: a proof only if the budget did not stop the search first.
+            (search.outcome() != Outcome::OutOfBudget).then_some(true)
+        };
+        Some((solution, only))
     }
 
     /// Count the solutions, stopping at `limit` (`count_solutions(2) == 1` means unique).
     ///
     /// Uses the fastest engine, as [`Board::solve`] does.
     pub fn count_solutions(&self, limit: usize) -> usize {
-        if self.geometry.is_classic() {
-            return super::bitboard::Solutions::new(self).take(limit).count();
-        }
-        super::search::Solutions::new(self).take(limit).count()
+        let mut search = Fastest::new(self, &crate::Budget::new());
+        (0..limit).take_while(|_| search.next()).count()
     }
 
     /// [`Board::count_solutions`] within `budget`: `None` when the budget runs out first (a
@@ -283,15 +304,53 @@ impl Board {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn count_solutions_within(&self, limit: usize, budget: &crate::Budget) -> Option<usize> {
-        use crate::sudoku::bitboard::Outcome;
-        let (found, outcome) = if self.geometry.is_classic() {
-            let mut search = super::bitboard::Solutions::new(self).budget(budget);
-            (search.by_ref().take(limit).count(), search.outcome())
+        let mut search = Fastest::new(self, budget);
+        let found = (0..limit).take_while(|_| search.next()).count();
+        (found == limit || search.outcome() != Outcome::OutOfBudget).then_some(found)
+    }
+}
+
+/// A search of a board by the fastest engine for its grid: the band engine on the classic
+/// grid, the general engine on any other ([`Board::solve`] and the counts).
+enum Fastest {
+    /// The band engine, with the solution it found last.
+    Band(Box<super::bitboard::Solutions>, Option<super::bitboard::Solution>),
+    General(Box<super::search::Solutions>),
+}
+
+impl Fastest {
+    fn new(board: &Board, budget: &crate::Budget) -> Fastest {
+        if board.geometry.is_classic() {
+            Fastest::Band(Box::new(super::bitboard::Solutions::new(board).budget(budget)), None)
         } else {
-            let mut search = super::search::Solutions::new(self).budget(budget);
-            (search.by_ref().take(limit).count(), search.outcome())
-        };
-        (found == limit || outcome != Outcome::OutOfBudget).then_some(found)
+            Fastest::General(Box::new(super::search::Solutions::new(board).budget(budget)))
+        }
+    }
+
+    /// Find the next solution: whether there is one.
+    fn next(&mut self) -> bool {
+        match self {
+            Fastest::Band(search, last) => {
+                *last = search.next();
+                last.is_some()
+            }
+            Fastest::General(search) => search.next().is_some(),
+        }
+    }
+
+    /// The solution found last, as a board.
+    fn board(&self) -> Board {
+        match self {
+            Fastest::Band(_, last) => last.as_ref().map_or_else(Board::empty, |s| s.to_board()),
+            Fastest::General(search) => search.board(),
+        }
+    }
+
+    fn outcome(&self) -> Outcome {
+        match self {
+            Fastest::Band(search, _) => search.outcome(),
+            Fastest::General(search) => search.outcome(),
+        }
     }
 }
 

@@ -3,8 +3,8 @@
 
 use super::killer::{self, Cages};
 use crate::Ones;
-use crate::sudoku::bitboard::{Budget, Outcome, Solutions};
-use crate::sudoku::{Board, Candidate, Cell, Cells, Digit, Digits, Geometry, House, search};
+use crate::sudoku::bitboard::Budget;
+use crate::sudoku::{Board, Candidate, Cell, Cells, Digit, Digits, Geometry, House};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -341,29 +341,12 @@ impl Grid {
     /// at once ([`Grid::uniqueness`]).
     pub(super) fn solution_digit(&self, cell: Cell) -> Option<Digit> {
         let found = self.guide.get_or_init(|| {
-            let board = &self.to_board();
             let mut budget = Budget::new();
             if let Some(deadline) = self.limit.as_ref().and_then(|limit| limit.deadline) {
                 budget = budget.deadline(deadline);
             }
-            // A second solution looked for, unless the puzzle is known to have one: none is a
-            // proof only if the budget did not stop the search first.
-            let second = |more: &mut dyn FnMut() -> bool| !self.unique && more();
-            let (solved, second, outcome) = if board.geometry().is_classic() {
-                let mut search = Solutions::new(board).budget(&budget);
-                let solved = search.next().map(|solution| solution.to_board());
-                (solved, second(&mut || search.next().is_some()), search.outcome())
-            } else {
-                let mut search = search::Solutions::new(board).budget(&budget);
-                let solved = search.next().map(|_| search.board());
-                (solved, second(&mut || search.next().is_some()), search.outcome())
-            };
-            let only = match (second, outcome) {
-                (true, _) => Some(false),
-                (false, Outcome::OutOfBudget) => None,
-                (false, _) => Some(true),
-            };
-            let board = solved?;
+            // A second solution looked for, unless the puzzle is known to have one.
+            let (board, only) = self.to_board().solve_within(&budget, !self.unique)?;
             Some(Found {
                 digits: board.geometry().all_cells().map(|c| board.get(c)).collect::<Option<_>>()?,
                 only,
