@@ -1274,16 +1274,22 @@ impl Part {
 fn search_parts(parts: Vec<&mut Part>, threads: usize, tables: &Tables, size: usize) {
     let workers = threads.min(parts.len());
     let queue = std::sync::Mutex::new(parts.into_iter());
-    let work = || {
+    on_threads(workers, || {
         loop {
             let next = queue.lock().unwrap_or_else(std::sync::PoisonError::into_inner).next();
             let Some(part) = next else { break };
             part.search(tables, size);
         }
-    };
+    });
+}
+
+/// Run `work` on this thread and on up to `threads - 1` others (as many as can be started),
+/// until each returns; a panic in one is raised again here.
+fn on_threads(threads: usize, work: impl Fn() + Sync) {
     std::thread::scope(|scope| {
-        let helpers: Vec<_> =
-            (1..workers).filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok()).collect();
+        let helpers: Vec<_> = (1..threads)
+            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, &work).ok())
+            .collect();
         work();
         for helper in helpers {
             helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
@@ -1405,7 +1411,12 @@ impl Solutions {
         self.learn_after = u64::MAX;
         let (threads, whole, guesses) = (self.threads, self.budget, self.stats.guesses);
         let shared = Shared {
-            pool: std::sync::Mutex::new(Pool { parts: vec![(self, Stats::default())], idle: 0, done: false }),
+            pool: std::sync::Mutex::new(Pool {
+                parts: vec![(self, Stats::default())],
+                busy: 0,
+                waiting: 0,
+                done: false,
+            }),
             wake: std::sync::Condvar::new(),
             hungry: AtomicUsize::new(0),
             guesses: AtomicU64::new(guesses),
@@ -1414,20 +1425,7 @@ impl Solutions {
             over_budget: AtomicBool::new(false),
             stats: std::sync::Mutex::new(Stats::default()),
         };
-        let work = || shared.work(threads, limit, whole);
-        std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..threads)
-                .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
-                .collect();
-            if helpers.len() + 1 < threads {
-                // Fewer threads could be started: the pool waits for no more than are there.
-                shared.lock().threads_missing(threads - helpers.len() - 1, &shared);
-            }
-            work();
-            for helper in helpers {
-                helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            }
-        });
+        on_threads(threads, || shared.work(threads, limit, whole));
         let stats = *shared.stats.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let solutions = shared.solutions.into_inner().min(limit);
         let outcome = if shared.over_budget.into_inner() {
@@ -1461,20 +1459,13 @@ struct Shared {
     stats: std::sync::Mutex<Stats>,
 }
 
-/// The searches waiting for a thread, each with the counters it started from, and the threads
-/// waiting for one.
+/// The searches waiting for a thread, each with the counters it started from; the threads
+/// searching one, and those waiting for one.
 struct Pool {
     parts: Vec<(Solutions, Stats)>,
-    idle: usize,
+    busy: usize,
+    waiting: usize,
     done: bool,
-}
-
-impl Pool {
-    /// Count `n` threads that were never started as waiting from the start.
-    fn threads_missing(&mut self, n: usize, shared: &Shared) {
-        self.idle += n;
-        shared.hungry.store(self.idle, Relaxed);
-    }
 }
 
 impl Shared {
@@ -1482,34 +1473,34 @@ impl Shared {
         self.pool.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// The next search to make, waiting for one while another thread works; `None` once every
-    /// thread waits (the count is over).
-    fn take(&self, threads: usize) -> Option<(Solutions, Stats)> {
+    /// The next search to make (`ended`: the caller's last one is over), waiting for one while
+    /// another thread searches and may give it one; `None` once no thread searches and none is
+    /// left (the count is over).
+    fn take(&self, ended: bool) -> Option<(Solutions, Stats)> {
         let mut pool = self.lock();
+        pool.busy -= usize::from(ended);
         loop {
             if let Some(part) = pool.parts.pop() {
+                pool.busy += 1;
                 return Some(part);
             }
-            if pool.done {
-                return None;
-            }
-            pool.idle += 1;
-            self.hungry.store(pool.idle, Relaxed);
-            if pool.idle >= threads {
+            if pool.done || pool.busy == 0 {
                 pool.done = true;
                 self.wake.notify_all();
                 return None;
             }
+            pool.waiting += 1;
+            self.hungry.store(pool.waiting, Relaxed);
             pool = self.wake.wait(pool).unwrap_or_else(std::sync::PoisonError::into_inner);
-            pool.idle -= 1;
-            self.hungry.store(pool.idle, Relaxed);
+            pool.waiting -= 1;
+            self.hungry.store(pool.waiting, Relaxed);
         }
     }
 
     /// Give a waiting thread a part of `part`'s search, if one waits with nothing given yet.
     fn feed(&self, part: &mut Solutions) {
         let mut pool = self.lock();
-        if pool.idle > pool.parts.len() {
+        if pool.waiting > pool.parts.len() {
             if let Some(other) = part.split_off() {
                 let from = other.stats;
                 pool.parts.push((other, from));
@@ -1520,7 +1511,9 @@ impl Shared {
 
     /// One thread's share of the count: searches taken from the pool until none is left.
     fn work(&self, threads: usize, limit: u64, whole: Limits) {
-        while let Some((mut part, from)) = self.take(threads) {
+        let mut ended = false;
+        while let Some((mut part, from)) = self.take(ended) {
+            ended = true;
             let mut own = 0;
             while !self.stopped.load(Relaxed) {
                 // A slice, or less as the budget's guesses run out (shared with the others).
