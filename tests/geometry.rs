@@ -554,9 +554,7 @@ proptest! {
         // Every shape, with or without rules between cells (where clause learning never takes
         // over, so the search is shared out after a thousand guesses whatever it has found):
         // the same count, up to a limit, on one thread and on two.
-        let (geometry, _) = shapes()[shape].clone();
-        let Ok(geometry) = geometry.with_extras(RULES[extra]) else { return Ok(()) };
-        let board = Board::from_values(&geometry, &givens(&geometry, &picks)).unwrap();
+        let Some((board, _)) = drawn(shape, extra, &picks) else { return Ok(()) };
         let alone = Solutions::new(&board).count_within(30_000);
         let shared = Solutions::new(&board).threads(2).count_within(30_000);
         prop_assert_eq!(shared.solutions, alone.solutions, "{:#}", board);
@@ -576,10 +574,7 @@ proptest! {
         // Every shape, with each rule the learning reads (an extra house, a knight's or a
         // king's move, values side by side): both searches find the same grids, each once,
         // and the checker of tests/common keeps every one.
-        let (geometry, map) = shapes()[shape].clone();
-        let Ok(geometry) = geometry.with_extras(RULES[extra]) else { return Ok(()) };
-        let values = givens(&geometry, &picks);
-        let board = Board::from_values(&geometry, &values).unwrap();
+        let Some((board, map)) = drawn(shape, extra, &picks) else { return Ok(()) };
         let limit = 40;
         let plain = learned(&board, limit, false);
         let learning = learned(&board, limit, true);
@@ -592,7 +587,7 @@ proptest! {
         distinct.dedup();
         prop_assert_eq!(distinct.len(), learning.len());
         let names: Vec<&str> = RULES[extra].iter().map(|e| e.name()).collect();
-        let rules = Rules::new(geometry.side(), geometry.boxes(), map, &names);
+        let rules = Rules::new(board.geometry().side(), board.geometry().boxes(), map, &names);
         let puzzle = format!("{board:#}");
         for solution in &learning {
             prop_assert!(rules.check(&puzzle, solution).is_ok(), "{} {}", puzzle, solution);
@@ -640,6 +635,15 @@ const RULES: [&[Extra]; 6] = [
     &[Extra::NonConsecutive],
     &[Extra::AntiKing, Extra::NonConsecutive],
 ];
+
+/// A board of `shapes()[shape]` under `RULES[rules]`, its givens drawn from `picks`
+/// ([`givens`]), with the shape's region map; `None` where the rules do not fit the shape.
+fn drawn(shape: usize, rules: usize, picks: &[(usize, usize)]) -> Option<(Board, Option<&'static str>)> {
+    let (geometry, map) = shapes()[shape].clone();
+    let geometry = geometry.with_extras(RULES[rules]).ok()?;
+    let board = Board::from_values(&geometry, &givens(&geometry, picks)).ok()?;
+    Some((board, map))
+}
 
 /// Values for the cells of `geometry` (0 empty) drawn from `picks`: a random cell gets a
 /// random candidate when the board stays solvable, so the givens come from a grid that exists
