@@ -99,8 +99,9 @@
 //! - `runner` (default): [`run`], a command line with every tool for any problem (clap).
 //! - `cli` (default): the `backtrack` command line.
 //! - `svg` (default): search trees drawn as SVG without Graphviz (layout-rs).
-//! - `parallel` (default): [`split::count_parallel`], [`dlx::Matrix::count_in_parallel`] and the
-//!   command line's batches on every core (rayon).
+//! - `parallel` (default): [`split::count_parallel`] and the command line's batches on every
+//!   core (rayon). The searches that split themselves ([`dlx::Matrix::count_in_parallel`],
+//!   [`sudoku::search::Solutions::count_within`]) run on the standard library's threads.
 //!
 //! # Limits
 //! The driver needs a generator per slot up front: problems whose number of decisions is not

@@ -375,3 +375,17 @@ pub fn count_parallel(threads: usize, search: impl Fn(Part<'_>) -> Stats + Sync)
     }
     total
 }
+
+/// Run `work` on this thread and on up to `threads - 1` others (as many as can be started),
+/// until each returns; a panic in one is raised again here.
+pub(crate) fn on_threads(threads: usize, work: impl Fn() + Sync) {
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads)
+            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, &work).ok())
+            .collect();
+        work();
+        for helper in helpers {
+            helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        }
+    });
+}

@@ -242,6 +242,13 @@ fn cover_reads_knuths_format() {
         assert_eq!(out.status.code(), Some(0));
         assert_eq!(text(&out.stdout).lines().last(), Some("92"));
         assert_eq!(text(&out.stderr), "algorithm: X\nnodes: 1049\nupdates: 16680\n", "{jobs} jobs");
+        // Bounded: up to a limit (the count ends there), or within a budget (it stops, exit 3).
+        let out = backtrack(&["cover", "--count", "--limit", "50", "--jobs", jobs, "-"], Some(queens8));
+        assert_eq!((out.status.code(), text(&out.stdout).trim()), (Some(0), "50"), "{jobs} jobs");
+        let out = backtrack(&["cover", "--count", "--max-nodes", "300", "--jobs", jobs, "-"], Some(queens8));
+        let count: u64 = text(&out.stdout).trim().parse().unwrap();
+        assert!(out.status.code() == Some(3) && count < 92, "{jobs} jobs: {count}");
+        assert!(text(&out.stderr).contains("stopped at --max-nodes 300:"), "{jobs} jobs");
     }
 
     // The first solution: one option a line, eight queens on distinct rows and columns.

@@ -346,6 +346,51 @@ fn counting_in_parallel_matches_the_single_search() {
     assert_eq!(Matrix::new(0, 1).count_in_parallel(2).solutions, 1);
 }
 
+/// A count on several threads stops where one on one thread stops: at `--limit` solutions
+/// exactly, at a budget of nodes within 2,048 nodes a thread, at a deadline; and where no bound
+/// is met it is the whole count, node for node (DLX1's counters).
+#[test]
+fn a_count_on_threads_stops_at_its_limit_its_budget_and_its_deadline() {
+    for (text, (solutions, nodes, updates)) in DLX1_COUNTS {
+        let mut p = Named::from_knuth_format(text).unwrap();
+        let before = p.matrix_ref().clone();
+        for threads in [1, 2, 3] {
+            let mut within =
+                |budget: &Budget, limit: u64| p.matrix().count_in_parallel_within(threads, budget, limit);
+            let (s, outcome) = within(&Budget::new(), solutions + 1);
+            assert_eq!(
+                (s.solutions, s.nodes, s.updates, outcome),
+                (solutions, nodes, updates, Outcome::Exhausted)
+            );
+            for limit in [1, solutions / 2, solutions] {
+                let (s, outcome) = within(&Budget::new(), limit);
+                assert_eq!(s.solutions, limit, "{threads} threads, limit {limit}");
+                assert!(s.nodes <= nodes, "{threads} threads, limit {limit}: {} nodes", s.nodes);
+                if limit < solutions {
+                    assert_eq!(outcome, Outcome::Running, "{threads} threads, limit {limit}");
+                }
+                // The first solution ends the count long before the tree does.
+                assert!(limit > 1 || s.nodes < nodes / 4, "{threads} threads: {} nodes for one", s.nodes);
+            }
+            for max in [nodes / 10, nodes / 2] {
+                let (s, outcome) = within(&Budget::new().max_nodes(max), u64::MAX);
+                assert_eq!(outcome, Outcome::OutOfBudget, "{threads} threads, {max} nodes");
+                assert!(
+                    s.nodes >= max && s.nodes <= max + 2048 * threads as u64,
+                    "{threads} threads: {} nodes for {max}",
+                    s.nodes
+                );
+                assert!(s.solutions <= solutions);
+            }
+            let past = Budget::new().deadline(std::time::Instant::now());
+            let (s, outcome) = within(&past, u64::MAX);
+            assert_eq!(outcome, Outcome::OutOfBudget);
+            assert!(s.solutions < solutions && s.nodes < nodes, "{threads} threads: {s:?}");
+        }
+        assert_eq!(p.matrix_ref(), &before);
+    }
+}
+
 #[test]
 fn a_long_option_is_read_and_its_repeats_found() {
     // Reading is linear in the option's length (BENCHMARKS.md has the times); here, that long

@@ -52,6 +52,9 @@ fn colours_count_the_same_on_threads_and_in_shards() {
         (stats.solutions, stats.nodes, stats.updates, stats.cleansings),
         (1350, 8416, 1_210_001, 44_117)
     );
+    let (stats, outcome) = p.matrix().count_in_parallel_within(2, &backtrack::Budget::new(), 1000);
+    assert_eq!((stats.solutions, outcome), (1000, Outcome::Running));
+    assert!(stats.nodes < 8416 && stats.cleansings < 44_117, "{stats:?}");
     let mut total = backtrack::dlx::Stats::default();
     for i in 1..=3 {
         let shard = backtrack::split::Shard::new(i, 3).unwrap();

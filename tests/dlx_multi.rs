@@ -7,6 +7,7 @@ mod common;
 
 use common::instances::tiling;
 
+use backtrack::Budget;
 use backtrack::dlx::{BitMultiSolver, DlxError, MultiSolver, Named, Outcome};
 
 /// Solutions, nodes, updates and cleansings of a whole count, and the solutions' options.
@@ -210,7 +211,6 @@ fn shards_of_algorithm_m_add_up_to_dlx3_counts() {
     }
 }
 
-#[cfg(feature = "parallel")]
 #[test]
 fn algorithm_m_counts_on_two_threads_as_dlx3_counts() {
     for (text, expected) in dlx3_instances() {
@@ -218,6 +218,10 @@ fn algorithm_m_counts_on_two_threads_as_dlx3_counts() {
         for threads in [1, 2] {
             let s = p.matrix().count_in_parallel(threads);
             assert_eq!((s.solutions, s.nodes, s.updates, s.cleansings), expected, "{text}");
+            // Up to a limit: that many, and no more than the whole count's nodes.
+            let limit = expected.0.div_ceil(2);
+            let (s, _) = p.matrix().count_in_parallel_within(threads, &Budget::new(), limit);
+            assert!(s.solutions == limit && s.nodes <= expected.1, "{text}: {s:?}");
         }
     }
 }

@@ -187,7 +187,7 @@ impl Named {
         let engine = if self.matrix.has_multiplicities() {
             Engine::Multi(Box::new(BitMultiSolver::new(&self.matrix)))
         } else {
-            Engine::Links(self.matrix.solver())
+            Engine::Links(Box::new(self.matrix.solver()))
         };
         NamedSolver { engine, names: &self.names }
     }
@@ -203,7 +203,7 @@ pub struct NamedSolver<'p> {
 
 #[derive(Debug)]
 enum Engine<'p> {
-    Links(Solver<'p>),
+    Links(Box<Solver<'p>>),
     Multi(Box<BitMultiSolver>),
 }
 

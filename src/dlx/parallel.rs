@@ -6,9 +6,11 @@
 //! to the single search's, node for node and update for update. Algorithm M is cut the same
 //! way; its prefixes are the nodes chosen, null moves included.
 
-use super::solver::Limits;
+use super::solver::{Limits, Shared};
 use super::{BitMultiSolver, BitSolver, Budget, Matrix, MultiSolver, Outcome, Solver, Stats};
-use crate::split::Shard;
+use crate::split::{self, Shard};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// One algorithm's side of a cut search: its prefixes down to a depth, with the counters
 /// above them, and the count of a subtree below one of them.
@@ -184,7 +186,7 @@ impl Matrix {
                 let left = Limits {
                     max_nodes: budget.max_nodes.saturating_sub(total.nodes),
                     max_updates: budget.max_updates.saturating_sub(total.updates),
-                    ..budget
+                    ..budget.clone()
                 };
                 let (part, outcome) = C::below(self, prefix, left);
                 total.add(&part);
@@ -208,26 +210,91 @@ impl Matrix {
     /// assert_eq!((stats.solutions, stats.nodes, stats.updates), (92, 1049, 16680));
     /// # Ok::<(), backtrack::dlx::DlxError>(())
     /// ```
-    #[cfg(feature = "parallel")]
     pub fn count_in_parallel(&mut self, threads: usize) -> Stats {
-        with_cut!(self.count_in_parallel_with(threads))
+        self.count_in_parallel_within(threads, &Budget::new(), u64::MAX).0
     }
 
-    #[cfg(feature = "parallel")]
-    fn count_in_parallel_with<C: Cut>(&mut self, threads: usize) -> Stats {
-        use rayon::prelude::*;
-        // A few dozen subtrees a thread, so that they balance.
-        let threads = if threads == 0 { rayon::current_num_threads() } else { threads };
-        let (mut total, prefixes) = self.cut::<C>(32 * threads);
-        let search = |matrix: &mut Matrix, prefix: &C::Prefix| C::below(matrix, prefix, Limits::default()).0;
-        let subtrees: Vec<Stats> = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-            Ok(pool) => pool.install(|| prefixes.par_iter().map_init(|| self.clone(), search).collect()),
-            Err(_) => prefixes.iter().map(|prefix| search(&mut self.clone(), prefix)).collect(),
+    /// Count up to `limit` solutions on `threads` threads (0: one a core), within `budget`:
+    /// [`count_in_parallel`](Self::count_in_parallel) bounded as a search on one thread is.
+    ///
+    /// The search is cut as for `count_in_parallel`, and the threads take its subtrees in
+    /// order as they come free. Every 1,024 nodes, where a search looks at its deadline, each
+    /// thread tells the others its counters and looks at the sum: once the threads together
+    /// have found `limit` solutions, or spent the budget's nodes or updates, or the deadline
+    /// has passed, each stops at its next look: the threads stop within 2,048 nodes each of a
+    /// bound (a search on one thread stops on the node). The solutions counted are never more
+    /// than `limit`.
+    ///
+    /// The outcome: [`Outcome::Exhausted`] when every solution was counted (the counters are
+    /// then those of the whole search, as on one thread), [`Outcome::Running`] when the count
+    /// stopped at `limit` solutions, [`Outcome::OutOfBudget`] when the budget ran out first
+    /// (the counters are then a lower bound, and vary from run to run with the threads'
+    /// timing).
+    ///
+    /// ```
+    /// use backtrack::dlx::{Budget, Named, Outcome};
+    ///
+    /// let mut queens = Named::from_knuth_format(include_str!("../../tests/data/queens8.dlx"))?;
+    /// let (stats, outcome) = queens.matrix().count_in_parallel_within(2, &Budget::new(), 50);
+    /// assert_eq!((stats.solutions, outcome), (50, Outcome::Running));
+    /// let (stats, outcome) = queens.matrix().count_in_parallel_within(2, &Budget::new().max_nodes(200), u64::MAX);
+    /// assert_eq!(outcome, Outcome::OutOfBudget);
+    /// assert!(stats.solutions < 92);
+    /// # Ok::<(), backtrack::dlx::DlxError>(())
+    /// ```
+    pub fn count_in_parallel_within(
+        &mut self,
+        threads: usize,
+        budget: &Budget,
+        limit: u64,
+    ) -> (Stats, Outcome) {
+        with_cut!(self.count_in_parallel_with(threads, budget, limit))
+    }
+
+    fn count_in_parallel_with<C: Cut>(
+        &mut self,
+        threads: usize,
+        budget: &Budget,
+        limit: u64,
+    ) -> (Stats, Outcome) {
+        let threads = match threads {
+            0 => std::thread::available_parallelism().map_or(1, usize::from),
+            threads => threads,
         };
-        for subtree in &subtrees {
-            total.add(subtree);
-        }
-        total
+        let bounds = Limits::of(budget);
+        // A few dozen subtrees a thread, so that they balance.
+        let (top, prefixes) = self.cut::<C>(32 * threads);
+        let shared = Arc::new(Shared::new(&bounds, limit, &top, threads));
+        let total = Mutex::new(top);
+        let (next, thread, stopped) = (AtomicUsize::new(0), AtomicUsize::new(0), AtomicBool::new(false));
+        let matrix = &*self;
+        split::on_threads(threads.min(prefixes.len()), || {
+            let (thread, mut matrix) = (thread.fetch_add(1, Relaxed), matrix.clone());
+            while !shared.check() {
+                let Some(prefix) = prefixes.get(next.fetch_add(1, Relaxed)) else { return };
+                let limits = Limits { shared: Some((Arc::clone(&shared), thread)), ..bounds.clone() };
+                let (part, outcome) = C::below(&mut matrix, prefix, limits);
+                shared.finish(thread, &part);
+                total.lock().unwrap_or_else(PoisonError::into_inner).add(&part);
+                if outcome == Outcome::OutOfBudget {
+                    // Its own bounds, or another part's word, stopped it: the count stops.
+                    stopped.store(true, Relaxed);
+                    shared.stop();
+                }
+            }
+            // A look found the count past a bound before its subtrees were all taken.
+            stopped.store(true, Relaxed);
+        });
+        let mut total = total.into_inner().unwrap_or_else(PoisonError::into_inner);
+        let outcome = if total.solutions >= limit {
+            total.solutions = limit;
+            if stopped.load(Relaxed) { Outcome::Running } else { Outcome::Exhausted }
+        } else if stopped.load(Relaxed) {
+            Outcome::OutOfBudget
+        } else {
+            Outcome::Exhausted
+        };
+        (total, outcome)
     }
 }
 

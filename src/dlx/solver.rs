@@ -3,6 +3,7 @@
 use super::{DlxError, Matrix};
 use crate::{Event, Observer};
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 /// Counters of a search, exactly as Knuth's DLX1 counts them: `nodes` counts each entry to a
 /// level (the root included) and each solution (a leaf of its own); `updates` counts each item
@@ -39,11 +40,15 @@ impl Stats {
 pub use crate::Budget;
 
 /// The bounds of a [`Budget`], copied when it is given: the search loop reads plain numbers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A part of a count on several threads ([`Matrix::count_in_parallel_within`]) also looks,
+/// where it looks at the deadline, at what every part has spent and found.
+#[derive(Clone, Debug)]
 pub(crate) struct Limits {
     pub(crate) max_nodes: u64,
     pub(crate) max_updates: u64,
     pub(crate) deadline: Option<std::time::Instant>,
+    /// The parts' bounds and counters, and this part's thread among them.
+    pub(crate) shared: Option<(std::sync::Arc<Shared>, usize)>,
 }
 
 impl Limits {
@@ -52,22 +57,103 @@ impl Limits {
             max_nodes: budget.node_limit(),
             max_updates: budget.update_limit(),
             deadline: budget.deadline_at(),
+            shared: None,
         }
     }
 
     /// Whether a search with counters `stats` must stop before entering its next node (the
-    /// deadline looked at every 1,024 nodes).
+    /// deadline, and the other parts of a shared count, looked at every 1,024 nodes).
     #[inline]
     pub(crate) fn stop_before(&self, stats: &Stats) -> bool {
         stats.nodes >= self.max_nodes
             || stats.updates >= self.max_updates
-            || (stats.nodes % 1024 == 0 && self.deadline.is_some_and(|d| std::time::Instant::now() >= d))
+            || (stats.nodes % 1024 == 0 && self.checkpoint(stats))
+    }
+
+    /// The deadline passed, or the parts of a shared count together past a bound. (Out of
+    /// line: the search loop keeps only the counters' comparisons.)
+    #[cold]
+    #[inline(never)]
+    fn checkpoint(&self, stats: &Stats) -> bool {
+        self.deadline.is_some_and(|d| std::time::Instant::now() >= d)
+            || self.shared.as_ref().is_some_and(|(shared, thread)| shared.tell(*thread, stats))
     }
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_nodes: u64::MAX, max_updates: u64::MAX, deadline: None }
+        Limits { max_nodes: u64::MAX, max_updates: u64::MAX, deadline: None, shared: None }
+    }
+}
+
+/// What the parts of one count on several threads share: the bounds of the whole count (nodes,
+/// updates, solutions), the counters of the parts finished, and those of the part each thread
+/// is searching, told every 1,024 nodes. Once the sum passes a bound, every part stops at its
+/// next look.
+#[derive(Debug)]
+pub(crate) struct Shared {
+    bounds: [u64; 3],
+    /// Nodes, updates and solutions of the top of the tree and of the parts finished.
+    finished: [AtomicU64; 3],
+    /// Each thread's part, as it last told them.
+    running: Vec<[AtomicU64; 3]>,
+    stop: AtomicBool,
+}
+
+impl Shared {
+    /// The bounds `limits` (nodes, updates) and `solutions` of a count whose top has counters
+    /// `top`, searched by `threads` threads.
+    pub(crate) fn new(limits: &Limits, solutions: u64, top: &Stats, threads: usize) -> Shared {
+        Shared {
+            bounds: [limits.max_nodes, limits.max_updates, solutions],
+            finished: Shared::counters(top).map(AtomicU64::new),
+            running: (0..threads).map(|_| Default::default()).collect(),
+            stop: AtomicBool::new(false),
+        }
+    }
+
+    fn counters(stats: &Stats) -> [u64; 3] {
+        [stats.nodes, stats.updates, stats.solutions]
+    }
+
+    /// Thread `thread`'s part has counters `stats`: whether the count must stop.
+    fn tell(&self, thread: usize, stats: &Stats) -> bool {
+        for (slot, value) in self.running[thread].iter().zip(Shared::counters(stats)) {
+            slot.store(value, Relaxed);
+        }
+        self.check()
+    }
+
+    /// Whether the count must stop: the sum of the counters is past a bound (then it stops
+    /// for good).
+    pub(crate) fn check(&self) -> bool {
+        if self.stop.load(Relaxed) {
+            return true;
+        }
+        let over = (0..3).any(|k| {
+            let running: u64 = self.running.iter().map(|part| part[k].load(Relaxed)).sum();
+            self.finished[k].load(Relaxed).saturating_add(running) >= self.bounds[k]
+        });
+        if over {
+            self.stop.store(true, Relaxed);
+        }
+        over
+    }
+
+    /// Thread `thread`'s part ended with counters `stats`. (Its running counters are cleared
+    /// first: a look in between counts too little, never the part twice.)
+    pub(crate) fn finish(&self, thread: usize, stats: &Stats) {
+        for slot in &self.running[thread] {
+            slot.store(0, Relaxed);
+        }
+        for (slot, value) in self.finished.iter().zip(Shared::counters(stats)) {
+            slot.fetch_add(value, Relaxed);
+        }
+    }
+
+    /// Stop every part at its next look.
+    pub(crate) fn stop(&self) {
+        self.stop.store(true, Relaxed);
     }
 }
 

@@ -69,6 +69,7 @@ pub use driver::{Choices, Forced, Propagation};
 use super::bitboard::{Budget, Limits, Outcome, Stats};
 use super::rule::Candidates;
 use super::{Board, Cell, Digit, Geometry};
+use crate::split::on_threads;
 use std::collections::VecDeque;
 use std::fmt;
 use std::iter::FusedIterator;
@@ -1279,20 +1280,6 @@ fn search_parts(parts: Vec<&mut Part>, threads: usize, tables: &Tables, size: us
             let next = queue.lock().unwrap_or_else(std::sync::PoisonError::into_inner).next();
             let Some(part) = next else { break };
             part.search(tables, size);
-        }
-    });
-}
-
-/// Run `work` on this thread and on up to `threads - 1` others (as many as can be started),
-/// until each returns; a panic in one is raised again here.
-fn on_threads(threads: usize, work: impl Fn() + Sync) {
-    std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads)
-            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, &work).ok())
-            .collect();
-        work();
-        for helper in helpers {
-            helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         }
     });
 }

@@ -73,8 +73,9 @@ pub struct Args {
     #[arg(long)]
     stats: bool,
 
-    /// Count on N threads [default: one a core]. Counting every solution splits the tree
-    /// among them; the counts and the counters are the same as on one thread.
+    /// Count on N threads [default: one a core]. A count splits the tree among them: counting
+    /// every solution, the count and the counters are the same as on one thread; with --limit
+    /// or a budget, the threads stop together within 2,048 nodes each of the bound.
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024), allow_negative_numbers = true)]
     jobs: Option<u64>,
 
@@ -238,10 +239,9 @@ pub fn run(args: Args) -> io::Result<Status> {
         // The trace writes between the solutions: each goes out whole before the next move.
         flush_each: trace.is_some(),
     };
-    let whole_tree = plan.args.count && plan.args.limit.is_none() && !budget.is_bounded();
     let multiplicities = problem.matrix_ref().has_multiplicities();
-    let report = if whole_tree && plan.args.jobs != Some(1) && !watching.any() {
-        Ok(plan.count_in_parallel(&mut problem))
+    let report = if plan.args.count && plan.args.jobs != Some(1) && !watching.any() {
+        Ok(plan.count_in_parallel(&mut problem, &budget))
     } else if problem.matrix_ref().takes_bits() && !watching.any() {
         // On bit sets where they fit and nobody watches the links dance: the same tree and
         // counters, in a fraction of the time (BENCHMARKS.md §4).
@@ -355,22 +355,13 @@ impl Plan {
         budget
     }
 
-    /// Count the whole tree on every core (or --jobs J).
-    fn count_in_parallel(&self, problem: &mut Named) -> Report {
+    /// Count on every core (or --jobs J), up to --limit and within the budget.
+    fn count_in_parallel(&self, problem: &mut Named, budget: &Budget) -> Report {
         let start = Instant::now();
-        let stats = problem.matrix().count_in_parallel(self.args.jobs.unwrap_or(0) as usize);
-        Report {
-            verdict: if stats.solutions == 0 { Verdict::NoSolution } else { Verdict::Solved },
-            algorithm: algorithm(problem),
-            count: stats.solutions,
-            nodes: stats.nodes,
-            updates: stats.updates,
-            cleansings: problem.matrix_ref().has_colors().then_some(stats.cleansings),
-            stopped: false,
-            bound: String::new(),
-            time_ms: milliseconds(start),
-            counting: true,
-        }
+        let threads = self.args.jobs.unwrap_or(0) as usize;
+        let (stats, outcome) = problem.matrix().count_in_parallel_within(threads, budget, self.wanted());
+        let kind = (algorithm(problem), problem.matrix_ref().has_colors());
+        self.report(kind, stats.solutions, stats, outcome == Search::OutOfBudget, start)
     }
 
     /// Search on one thread on the dancing links (Algorithm X or C, watched or too large for bit
