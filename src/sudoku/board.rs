@@ -254,8 +254,7 @@ impl Board {
     /// [`bitboard::Solutions`](super::bitboard::Solutions), a millisecond at most on the
     /// hardest published puzzles; on any other, [`search::Solutions`](super::search::Solutions).
     pub fn solve(&self) -> Option<Board> {
-        let mut search = Fastest::new(self, &crate::Budget::new());
-        search.next().then(|| search.board())
+        Fastest::new(self, &crate::Budget::new()).next_board()
     }
 
     /// [`Board::solve`] within `budget`, and, if `uniqueness` is asked, whether the solution
@@ -268,10 +267,7 @@ impl Board {
         uniqueness: bool,
     ) -> Option<(Board, Option<bool>)> {
         let mut search = Fastest::new(self, budget);
-        if !search.next() {
-            return None;
-        }
-        let solution = search.board();
+        let solution = search.next_board()?;
         let only = if !uniqueness {
             None
         } else if search.next() {
@@ -313,42 +309,38 @@ impl Board {
 /// A search of a board by the fastest engine for its grid: the band engine on the classic
 /// grid, the general engine on any other ([`Board::solve`] and the counts).
 enum Fastest {
-    /// The band engine, with the solution it found last.
-    Band(Box<super::bitboard::Solutions>, Option<super::bitboard::Solution>),
+    Band(Box<super::bitboard::Solutions>),
     General(Box<super::search::Solutions>),
 }
 
 impl Fastest {
     fn new(board: &Board, budget: &crate::Budget) -> Fastest {
         if board.geometry.is_classic() {
-            Fastest::Band(Box::new(super::bitboard::Solutions::new(board).budget(budget)), None)
+            Fastest::Band(Box::new(super::bitboard::Solutions::new(board).budget(budget)))
         } else {
             Fastest::General(Box::new(super::search::Solutions::new(board).budget(budget)))
         }
     }
 
-    /// Find the next solution: whether there is one.
+    /// Find the next solution: whether there is one (a count builds no board).
     fn next(&mut self) -> bool {
         match self {
-            Fastest::Band(search, last) => {
-                *last = search.next();
-                last.is_some()
-            }
+            Fastest::Band(search) => search.next().is_some(),
             Fastest::General(search) => search.next().is_some(),
         }
     }
 
-    /// The solution found last, as a board.
-    fn board(&self) -> Board {
+    /// The next solution, as a board.
+    fn next_board(&mut self) -> Option<Board> {
         match self {
-            Fastest::Band(_, last) => last.as_ref().map_or_else(Board::empty, |s| s.to_board()),
-            Fastest::General(search) => search.board(),
+            Fastest::Band(search) => search.next().map(|solution| solution.to_board()),
+            Fastest::General(search) => search.next().map(|()| search.board()),
         }
     }
 
     fn outcome(&self) -> Outcome {
         match self {
-            Fastest::Band(search, _) => search.outcome(),
+            Fastest::Band(search) => search.outcome(),
             Fastest::General(search) => search.outcome(),
         }
     }
