@@ -213,6 +213,7 @@ fn report(
         solutions: found.solutions,
         count: found.count,
         unique,
+        unproved: false,
         grade: None,
         reason,
         counters: found.counters,
@@ -269,6 +270,7 @@ fn search_logic(plan: &Plan, board: &Board, line: Option<u64>, start: Option<Ins
     // Stuck (some techniques left out) or stopped at the budget: the logic could not answer.
     let stuck = matches!(report.outcome, logic::Outcome::Stuck | logic::Outcome::Stopped);
     let hardest = report.hardest();
+    let unique = if solved { logic_unique(&report, board, &budget) } else { None };
     Report {
         line,
         puzzle: Some(Box::new(board.clone())),
@@ -279,7 +281,8 @@ fn search_logic(plan: &Plan, board: &Board, line: Option<u64>, start: Option<Ins
         },
         solutions: if solved { vec![report.board()] } else { Vec::new() },
         count: u64::from(solved),
-        unique: if solved { logic_unique(&report, board, &budget) } else { None },
+        unique,
+        unproved: solved && unique.is_none(),
         grade: solved.then(|| Grading { grade: report.grade(), score: Grade::score(hardest), hardest }),
         reason: match report.outcome {
             logic::Outcome::Solved => None,

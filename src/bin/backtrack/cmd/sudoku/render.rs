@@ -137,16 +137,13 @@ impl<W: Write> Renderer<W> {
         if matches!(self.mode, Mode::All { .. }) && !grid && self.batch {
             writeln!(out)?; // a blank line ends each puzzle's list
         }
-        // A grade is the logic solver's, which proves a solution unique after its solve, within
-        // the time left (`None` when it ran out).
-        let unproved = report.unique.is_none() && report.grade.is_some() && !report.solutions.is_empty();
         // (In a batch, after the puzzle's line on standard error; else after its grid.)
         let warning = match report.unique {
             Some(false) => Some((
                 "more than one solution (this is the first found)",
                 "more than one solution: this is the first found",
             )),
-            None if unproved => {
+            None if report.unproved => {
                 Some(("not proved the only solution (the time limit came first)", super::engines::UNPROVED))
             }
             _ => None,

@@ -120,6 +120,10 @@ pub struct Report {
     /// Whether the solution is the only one, when the search looked for a second.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unique: Option<bool>,
+    /// The search looked for a second solution and its time ran out first (`unique` is then
+    /// absent): the answer says so.
+    #[serde(skip)]
+    pub unproved: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub grade: Option<Grading>,
     /// Why: the parse error, the contradiction, the budget that stopped the search.
@@ -144,6 +148,7 @@ impl Report {
             solutions: Vec::new(),
             count: 0,
             unique: None,
+            unproved: false,
             grade: None,
             reason: Some(reason),
             counters: Counters::default(),
