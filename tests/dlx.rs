@@ -391,6 +391,38 @@ fn a_count_on_threads_stops_at_its_limit_its_budget_and_its_deadline() {
     }
 }
 
+/// Options chosen up front (a puzzle's givens): the count on threads is that of a search on
+/// one thread that chose them, node for node and update for update; options that clash, or
+/// options up front with multiplicities, are refused as `Solver::choose` refuses them.
+#[test]
+fn a_count_on_threads_from_options_chosen_up_front_counts_as_one_search() {
+    let mut p = Named::from_knuth_format(include_str!("data/queens12.dlx")).unwrap();
+    let options = p.matrix_ref().options();
+    for preset in [vec![], vec![0], vec![3, options - 1]] {
+        let one = {
+            let mut one = p.matrix().solver();
+            for &option in &preset {
+                one.choose(option).unwrap();
+            }
+            one.count_solutions();
+            one.stats()
+        };
+        for threads in [1, 2, 3] {
+            let (s, outcome) =
+                p.matrix().count_in_parallel_given(&preset, threads, &Budget::new(), u64::MAX).unwrap();
+            assert_eq!((s, outcome), (one, Outcome::Exhausted), "{preset:?} on {threads} threads");
+        }
+    }
+    // Two queens on the first row clash (options 0 and 1 put one in each of its first cells).
+    let err = p.matrix().count_in_parallel_given(&[0, 1], 2, &Budget::new(), u64::MAX).unwrap_err();
+    assert!(matches!(err, DlxError::Conflict { .. }), "{err}");
+    let err = p.matrix().count_in_parallel_given(&[options], 2, &Budget::new(), u64::MAX).unwrap_err();
+    assert!(matches!(err, DlxError::NoSuchOption { .. }), "{err}");
+    let mut bounded = Named::from_knuth_format("A 1:2|B\nA\nA B\n").unwrap();
+    let err = bounded.matrix().count_in_parallel_given(&[0], 2, &Budget::new(), u64::MAX).unwrap_err();
+    assert!(matches!(err, DlxError::Unsupported { .. }), "{err}");
+}
+
 #[test]
 fn a_long_option_is_read_and_its_repeats_found() {
     // Reading is linear in the option's length (BENCHMARKS.md has the times); here, that long

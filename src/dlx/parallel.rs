@@ -7,17 +7,27 @@
 //! way; its prefixes are the nodes chosen, null moves included.
 
 use super::solver::{Limits, Shared};
-use super::{BitMultiSolver, BitSolver, Budget, Matrix, MultiSolver, Outcome, Solver, Stats};
+use super::{BitMultiSolver, BitSolver, Budget, DlxError, Matrix, MultiSolver, Outcome, Solver, Stats};
 use crate::split::{self, Shard};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// One algorithm's side of a cut search: its prefixes down to a depth, with the counters
-/// above them, and the count of a subtree below one of them.
+/// above them, and the count of a subtree below one of them. The search may start from options
+/// chosen up front (`preset`, the givens of a puzzle: Algorithms X and C only); each prefix
+/// then starts with them. A thread builds its searcher once (the bit sets, say) and searches
+/// each of its subtrees with it.
 trait Cut {
     type Prefix: Send + Sync;
-    fn top(matrix: &mut Matrix, depth: usize) -> (Stats, Vec<Self::Prefix>);
-    fn below(matrix: &mut Matrix, prefix: &Self::Prefix, limits: Limits) -> (Stats, Outcome);
+    type Searcher;
+    fn top(matrix: &mut Matrix, preset: &[usize], depth: usize) -> (Stats, Vec<Self::Prefix>);
+    fn searcher(matrix: &Matrix) -> Self::Searcher;
+    fn below(
+        searcher: &mut Self::Searcher,
+        matrix: &mut Matrix,
+        prefix: &Self::Prefix,
+        limits: Limits,
+    ) -> (Stats, Outcome);
 }
 
 /// Algorithms X and C ([`Solver`]): a prefix is the options chosen on the top levels.
@@ -25,17 +35,24 @@ struct Options;
 
 impl Cut for Options {
     type Prefix = Vec<usize>;
+    type Searcher = ();
 
-    fn top(matrix: &mut Matrix, depth: usize) -> (Stats, Vec<Vec<usize>>) {
+    fn top(matrix: &mut Matrix, preset: &[usize], depth: usize) -> (Stats, Vec<Vec<usize>>) {
         let mut top = matrix.solver().to_depth(depth);
+        // Chosen as a search on one thread chooses them: their updates are the top's.
+        for &option in preset {
+            top.choose(option).expect("the options chosen up front never clash");
+        }
         let mut prefixes = Vec::new();
         while let Some(prefix) = top.next_prefix() {
-            prefixes.push(prefix.to_vec());
+            prefixes.push(preset.iter().chain(prefix).copied().collect());
         }
         (top.stats(), prefixes)
     }
 
-    fn below(matrix: &mut Matrix, prefix: &Vec<usize>, limits: Limits) -> (Stats, Outcome) {
+    fn searcher(_: &Matrix) {}
+
+    fn below(_: &mut (), matrix: &mut Matrix, prefix: &Vec<usize>, limits: Limits) -> (Stats, Outcome) {
         let mut solver: Solver<'_> = matrix.solver();
         solver.below(prefix).expect("the options of a prefix never clash");
         solver.set_limits(limits);
@@ -50,13 +67,22 @@ struct Bits;
 
 impl Cut for Bits {
     type Prefix = Vec<usize>;
+    type Searcher = BitSolver;
 
-    fn top(matrix: &mut Matrix, depth: usize) -> (Stats, Vec<Vec<usize>>) {
-        Options::top(matrix, depth)
+    fn top(matrix: &mut Matrix, preset: &[usize], depth: usize) -> (Stats, Vec<Vec<usize>>) {
+        Options::top(matrix, preset, depth)
     }
 
-    fn below(matrix: &mut Matrix, prefix: &Vec<usize>, limits: Limits) -> (Stats, Outcome) {
-        let mut solver = BitSolver::new(matrix).expect("Algorithm X or C");
+    fn searcher(matrix: &Matrix) -> BitSolver {
+        BitSolver::new(matrix).expect("Algorithm X or C")
+    }
+
+    fn below(
+        solver: &mut BitSolver,
+        _: &mut Matrix,
+        prefix: &Vec<usize>,
+        limits: Limits,
+    ) -> (Stats, Outcome) {
         solver.below(prefix).expect("the options of a prefix never clash");
         solver.set_limits(limits);
         solver.count_solutions();
@@ -70,14 +96,18 @@ struct Nodes;
 
 impl Cut for Nodes {
     type Prefix = Vec<u32>;
+    type Searcher = ();
 
-    fn top(matrix: &mut Matrix, depth: usize) -> (Stats, Vec<Vec<u32>>) {
+    fn top(matrix: &mut Matrix, preset: &[usize], depth: usize) -> (Stats, Vec<Vec<u32>>) {
+        assert!(preset.is_empty(), "Algorithm M takes no options up front");
         let mut solver = MultiSolver::new(matrix);
         let prefixes = solver.prefixes(depth);
         (solver.stats(), prefixes)
     }
 
-    fn below(matrix: &mut Matrix, prefix: &Vec<u32>, limits: Limits) -> (Stats, Outcome) {
+    fn searcher(_: &Matrix) {}
+
+    fn below(_: &mut (), matrix: &mut Matrix, prefix: &Vec<u32>, limits: Limits) -> (Stats, Outcome) {
         let mut solver = MultiSolver::new(matrix);
         solver.set_limits(limits);
         let stats = solver.count_below(prefix);
@@ -91,14 +121,23 @@ struct MultiBits;
 
 impl Cut for MultiBits {
     type Prefix = Vec<usize>;
+    type Searcher = BitMultiSolver;
 
-    fn top(matrix: &mut Matrix, depth: usize) -> (Stats, Vec<Vec<usize>>) {
-        let (stats, prefixes) = Nodes::top(matrix, depth);
+    fn top(matrix: &mut Matrix, preset: &[usize], depth: usize) -> (Stats, Vec<Vec<usize>>) {
+        let (stats, prefixes) = Nodes::top(matrix, preset, depth);
         (stats, prefixes.iter().map(|prefix| super::multi::moves_of(matrix, prefix)).collect())
     }
 
-    fn below(matrix: &mut Matrix, prefix: &Vec<usize>, limits: Limits) -> (Stats, Outcome) {
-        let mut solver = BitMultiSolver::new(matrix);
+    fn searcher(matrix: &Matrix) -> BitMultiSolver {
+        BitMultiSolver::new(matrix)
+    }
+
+    fn below(
+        solver: &mut BitMultiSolver,
+        _: &mut Matrix,
+        prefix: &Vec<usize>,
+        limits: Limits,
+    ) -> (Stats, Outcome) {
         solver.below(prefix).expect("the search makes the moves of its prefixes");
         solver.set_limits(limits);
         solver.count_solutions();
@@ -131,11 +170,11 @@ impl Matrix {
     /// The top of the search at the shallowest depth that gives at least `parts` prefixes (or,
     /// for a search that never has so many, at its widest depth), with its counters and its
     /// prefixes.
-    fn cut<C: Cut>(&mut self, parts: usize) -> (Stats, Vec<C::Prefix>) {
+    fn cut<C: Cut>(&mut self, preset: &[usize], parts: usize) -> (Stats, Vec<C::Prefix>) {
         let mut depth = 1;
         let mut widest: Option<(Stats, Vec<C::Prefix>)> = None;
         loop {
-            let (stats, prefixes) = C::top(self, depth);
+            let (stats, prefixes) = C::top(self, preset, depth);
             if prefixes.len() >= parts {
                 return (stats, prefixes);
             }
@@ -179,8 +218,9 @@ impl Matrix {
 
     fn count_shard_with<C: Cut>(&mut self, parts: usize, shard: Shard, budget: &Budget) -> (Stats, Outcome) {
         let budget = Limits::of(budget);
-        let (top, prefixes) = self.cut::<C>(parts);
+        let (top, prefixes) = self.cut::<C>(&[], parts);
         let mut total = if shard.index() == 1 { top } else { Stats::default() };
+        let mut searcher = C::searcher(self);
         for (n, prefix) in prefixes.iter().enumerate() {
             if shard.takes_subtree(n) {
                 let left = Limits {
@@ -188,7 +228,7 @@ impl Matrix {
                     max_updates: budget.max_updates.saturating_sub(total.updates),
                     ..budget.clone()
                 };
-                let (part, outcome) = C::below(self, prefix, left);
+                let (part, outcome) = C::below(&mut searcher, self, prefix, left);
                 total.add(&part);
                 if outcome == Outcome::OutOfBudget {
                     return (total, outcome);
@@ -248,11 +288,41 @@ impl Matrix {
         budget: &Budget,
         limit: u64,
     ) -> (Stats, Outcome) {
-        with_cut!(self.count_in_parallel_with(threads, budget, limit))
+        with_cut!(self.count_in_parallel_with(&[], threads, budget, limit))
+    }
+
+    /// [`count_in_parallel_within`](Self::count_in_parallel_within) of the solutions that
+    /// hold the options `preset` (a puzzle's givens), as [`Solver::choose`] chooses them
+    /// before a search on one thread: the counters are those of that search.
+    ///
+    /// # Errors
+    /// As [`Solver::choose`]: an option that does not exist, or that clashes with one before
+    /// it; [`DlxError::Unsupported`] when an item has bounds (Algorithm M takes no options up
+    /// front).
+    pub fn count_in_parallel_given(
+        &mut self,
+        preset: &[usize],
+        threads: usize,
+        budget: &Budget,
+        limit: u64,
+    ) -> Result<(Stats, Outcome), DlxError> {
+        if self.has_multiplicities() {
+            return Err(DlxError::Unsupported {
+                what: "options chosen up front with multiplicities (Algorithm M)",
+            });
+        }
+        // Checked once on the dancing links, as a search on one thread checks them.
+        self.solver().below(preset)?;
+        Ok(if self.takes_bits() {
+            self.count_in_parallel_with::<Bits>(preset, threads, budget, limit)
+        } else {
+            self.count_in_parallel_with::<Options>(preset, threads, budget, limit)
+        })
     }
 
     fn count_in_parallel_with<C: Cut>(
         &mut self,
+        preset: &[usize],
         threads: usize,
         budget: &Budget,
         limit: u64,
@@ -263,17 +333,18 @@ impl Matrix {
         };
         let bounds = Limits::of(budget);
         // A few dozen subtrees a thread, so that they balance.
-        let (top, prefixes) = self.cut::<C>(32 * threads);
+        let (top, prefixes) = self.cut::<C>(preset, 32 * threads);
         let shared = Arc::new(Shared::new(&bounds, limit, &top, threads));
         let total = Mutex::new(top);
         let (next, thread, stopped) = (AtomicUsize::new(0), AtomicUsize::new(0), AtomicBool::new(false));
         let matrix = &*self;
         split::on_threads(threads.min(prefixes.len()), || {
             let (thread, mut matrix) = (thread.fetch_add(1, Relaxed), matrix.clone());
+            let mut searcher = C::searcher(&matrix);
             while !shared.check() {
                 let Some(prefix) = prefixes.get(next.fetch_add(1, Relaxed)) else { return };
                 let limits = Limits { shared: Some((Arc::clone(&shared), thread)), ..bounds.clone() };
-                let (part, outcome) = C::below(&mut matrix, prefix, limits);
+                let (part, outcome) = C::below(&mut searcher, &mut matrix, prefix, limits);
                 shared.finish(thread, &part);
                 total.lock().unwrap_or_else(PoisonError::into_inner).add(&part);
                 if outcome == Outcome::OutOfBudget {

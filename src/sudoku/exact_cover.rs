@@ -8,7 +8,8 @@
 
 use super::geometry::classic;
 use super::{Board, Cell, Digit, Geometry, House};
-use crate::dlx::{Matrix, Named, Solver};
+use crate::Budget;
+use crate::dlx::{Matrix, Named, Outcome, Solver, Stats};
 use itertools::Itertools;
 
 /// The most value combinations one cage may bring into the matrix: a cage of 12 cells on the
@@ -174,6 +175,47 @@ impl ExactCover {
             }
         }
         solver
+    }
+
+    /// Count up to `limit` solutions of `board` on `threads` threads (0: one a core), within
+    /// `budget`: [`Matrix::count_in_parallel_given`] with the board's givens chosen up front,
+    /// so that a whole count's counters are those of [`ExactCover::solver`]'s search.
+    ///
+    /// ```
+    /// use backtrack::Budget;
+    /// use backtrack::dlx::Outcome;
+    /// use backtrack::sudoku::{Board, ExactCover};
+    ///
+    /// // 4×4 with 2×2 boxes: 288 grids, a quarter of them with 1 in the first cell.
+    /// let puzzle: Board = "1...............".parse()?;
+    /// let mut cover = ExactCover::of(puzzle.geometry());
+    /// let (stats, outcome) = cover.count_in_parallel_within(&puzzle, 2, &Budget::new(), u64::MAX);
+    /// assert_eq!((stats.solutions, outcome), (72, Outcome::Exhausted));
+    /// let mut one = cover.solver(&puzzle);
+    /// one.count_solutions();
+    /// assert_eq!(stats, one.stats()); // node for node, update for update
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If the board's geometry is not the matrix's.
+    pub fn count_in_parallel_within(
+        &mut self,
+        board: &Board,
+        threads: usize,
+        budget: &Budget,
+        limit: u64,
+    ) -> (Stats, Outcome) {
+        assert_eq!(board.geometry(), &self.geometry, "a board of another geometry than the matrix's");
+        let givens: Vec<usize> = self
+            .geometry
+            .all_cells()
+            .filter_map(|cell| Some(ExactCover::option(cell, board.get(cell)?)))
+            .collect();
+        // A board's givens never clash (its masks keep the rules), and the matrix has no bounds.
+        self.matrix
+            .count_in_parallel_given(&givens, threads, budget, limit)
+            .expect("a board's givens are consistent")
     }
 
     /// The classic board that a solution (a list of option numbers) describes.
