@@ -37,6 +37,38 @@ fn every_latin_square_of_order_5_on_each_number_of_threads() {
 }
 
 #[test]
+fn dancing_links_count_on_each_number_of_threads_node_for_node() {
+    // The 6×6 grids with 2×3 boxes and a first row given: 28,200,960 / 6! = 39,168, and the
+    // 161,280 Latin squares of order 5 (OEIS A002860). Dancing Links cuts the tree into
+    // subtrees for the threads: the count and Knuth's counters are those of one thread; with
+    // a limit, that many; with a budget, it stops (exit 3) short of the count.
+    let first_row = format!("123456{}", ".".repeat(30));
+    let latin = ".".repeat(25);
+    for (puzzle, count) in [(first_row.as_str(), "39168"), (latin.as_str(), "161280")] {
+        let on = |jobs: &str, more: &[&str]| {
+            let args =
+                [&["sudoku", "--solver", "dlx", "--count", "--stats", "--jobs", jobs], more, &[puzzle]]
+                    .concat();
+            let out = backtrack(&args, "");
+            let counters: Vec<String> =
+                text(&out.stderr).lines().filter(|l| !l.starts_with("time")).map(String::from).collect();
+            (text(&out.stdout).trim().to_string(), out.status.code(), counters)
+        };
+        let one = on("1", &[]);
+        assert_eq!((one.0.as_str(), one.1), (count, Some(0)));
+        assert!(one.2.iter().any(|l| l.starts_with("updates: ")), "{:?}", one.2);
+        for jobs in ["2", "3"] {
+            assert_eq!(on(jobs, &[]), one, "--jobs {jobs}");
+            let limited = on(jobs, &["--limit", "1000"]);
+            assert_eq!((limited.0.as_str(), limited.1), ("1000", Some(0)), "--jobs {jobs}");
+            let bounded = on(jobs, &["--max-nodes", "5000"]);
+            let found: u64 = bounded.0.parse().unwrap();
+            assert!(bounded.1 == Some(3) && found < count.parse().unwrap(), "--jobs {jobs}: {bounded:?}");
+        }
+    }
+}
+
+#[test]
 fn a_line_of_the_variant_file_without_boxes_has_those_of_its_size() {
     // Left out, the boxes are those of a line of 16 characters (2×2): the 288 grids; written
     // `null`, there are none: the 576 Latin squares of order 4 (OEIS A002860).

@@ -316,6 +316,23 @@ fn search_dlx(cover: &mut ExactCover, board: &Board, limits: Limits<'_>) -> Foun
         };
     }
     let geometry = board.geometry();
+    let counters = |stats: backtrack::dlx::Stats| Counters {
+        nodes: Some(stats.nodes),
+        dead_ends: Some(stats.dead_ends),
+        updates: Some(stats.updates),
+        ..Counters::default()
+    };
+    // A count keeps nothing: the tree is shared out over the threads.
+    if limits.keep == 0 && limits.sink.is_none() && limits.threads != 1 {
+        let (stats, outcome) =
+            cover.count_in_parallel_within(board, limits.threads, &limits.budget(), limits.wanted);
+        return Found {
+            solutions: Vec::new(),
+            count: stats.solutions,
+            stopped: outcome == backtrack::dlx::Outcome::OutOfBudget,
+            counters: counters(stats),
+        };
+    }
     let mut solver = cover.solver(board);
     solver.set_budget(&limits.budget());
     let mut found = Gather::new(limits);
@@ -328,12 +345,7 @@ fn search_dlx(cover: &mut ExactCover, board: &Board, limits: Limits<'_>) -> Foun
         solutions: found.solutions,
         count: found.count,
         stopped: solver.outcome() == backtrack::dlx::Outcome::OutOfBudget,
-        counters: Counters {
-            nodes: Some(stats.nodes),
-            dead_ends: Some(stats.dead_ends),
-            updates: Some(stats.updates),
-            ..Counters::default()
-        },
+        counters: counters(stats),
     }
 }
 

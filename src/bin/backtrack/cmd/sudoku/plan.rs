@@ -155,7 +155,8 @@ pub struct Args {
     /// Solve on N threads: a batch's puzzles share them out (a few quick ones stay on one, as
     /// starting threads would cost more than they do); a hard puzzle alone (a 25×25) has its
     /// search split into parts, two a thread, once clause learning takes over, and a count of
-    /// many solutions shares its search out as it goes [default: one a core].
+    /// many solutions shares its search out as it goes (with --solver dlx, the tree is cut into
+    /// subtrees for the threads) [default: one a core].
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024), allow_negative_numbers = true)]
     jobs: Option<u64>,
 
