@@ -391,8 +391,8 @@ fn a_count_on_threads_stops_at_its_limit_its_budget_and_its_deadline() {
     }
 }
 
-/// Options chosen up front (a puzzle's givens): the count on threads is that of a search on
-/// one thread that chose them, node for node and update for update; options that clash, or
+/// Options chosen up front (a puzzle's givens): the count on threads, or in shards, is that of
+/// a search on one thread that chose them, node for node and update for update; options that clash, or
 /// options up front with multiplicities, are refused as `Solver::choose` refuses them.
 #[test]
 fn a_count_on_threads_from_options_chosen_up_front_counts_as_one_search() {
@@ -407,6 +407,14 @@ fn a_count_on_threads_from_options_chosen_up_front_counts_as_one_search() {
             one.count_solutions();
             one.stats()
         };
+        let mut shards = backtrack::dlx::Stats::default();
+        for i in 1..=3 {
+            let shard = backtrack::split::Shard::new(i, 3).unwrap();
+            let (part, outcome) = p.matrix().count_shard_given(&preset, 64, shard, &Budget::new()).unwrap();
+            assert_eq!(outcome, Outcome::Exhausted);
+            shards.add(&part);
+        }
+        assert_eq!(shards, one, "{preset:?} in three shards");
         for threads in [1, 2, 3] {
             let (s, outcome) =
                 p.matrix().count_in_parallel_given(&preset, threads, &Budget::new(), u64::MAX).unwrap();

@@ -213,12 +213,50 @@ impl Matrix {
     /// # Ok::<(), backtrack::dlx::DlxError>(())
     /// ```
     pub fn count_shard(&mut self, parts: usize, shard: Shard, budget: &Budget) -> (Stats, Outcome) {
-        with_cut!(self.count_shard_with(parts, shard, budget))
+        with_cut!(self.count_shard_with(&[], parts, shard, budget))
     }
 
-    fn count_shard_with<C: Cut>(&mut self, parts: usize, shard: Shard, budget: &Budget) -> (Stats, Outcome) {
+    /// [`count_shard`](Self::count_shard) of the solutions that hold the options `preset` (a
+    /// puzzle's givens), chosen as [`Solver::choose`] chooses them: the shards' counters add
+    /// up to those of the search on one thread that chose them.
+    ///
+    /// # Errors
+    /// As [`count_in_parallel_given`](Self::count_in_parallel_given).
+    pub fn count_shard_given(
+        &mut self,
+        preset: &[usize],
+        parts: usize,
+        shard: Shard,
+        budget: &Budget,
+    ) -> Result<(Stats, Outcome), DlxError> {
+        self.check_preset(preset)?;
+        Ok(if self.takes_bits() {
+            self.count_shard_with::<Bits>(preset, parts, shard, budget)
+        } else {
+            self.count_shard_with::<Options>(preset, parts, shard, budget)
+        })
+    }
+
+    /// Whether options can be chosen up front: no item has bounds, and each option exists and
+    /// is clear of those before it (checked on the dancing links, as `Solver::choose` checks).
+    fn check_preset(&mut self, preset: &[usize]) -> Result<(), DlxError> {
+        if self.has_multiplicities() {
+            return Err(DlxError::Unsupported {
+                what: "options chosen up front with multiplicities (Algorithm M)",
+            });
+        }
+        self.solver().below(preset)
+    }
+
+    fn count_shard_with<C: Cut>(
+        &mut self,
+        preset: &[usize],
+        parts: usize,
+        shard: Shard,
+        budget: &Budget,
+    ) -> (Stats, Outcome) {
         let budget = Limits::of(budget);
-        let (top, prefixes) = self.cut::<C>(&[], parts);
+        let (top, prefixes) = self.cut::<C>(preset, parts);
         let mut total = if shard.index() == 1 { top } else { Stats::default() };
         let mut searcher = C::searcher(self);
         for (n, prefix) in prefixes.iter().enumerate() {
@@ -306,13 +344,7 @@ impl Matrix {
         budget: &Budget,
         limit: u64,
     ) -> Result<(Stats, Outcome), DlxError> {
-        if self.has_multiplicities() {
-            return Err(DlxError::Unsupported {
-                what: "options chosen up front with multiplicities (Algorithm M)",
-            });
-        }
-        // Checked once on the dancing links, as a search on one thread checks them.
-        self.solver().below(preset)?;
+        self.check_preset(preset)?;
         Ok(if self.takes_bits() {
             self.count_in_parallel_with::<Bits>(preset, threads, budget, limit)
         } else {
@@ -388,10 +420,10 @@ mod tests {
             for i in 1..=3 {
                 let shard = Shard::new(i, 3).unwrap();
                 let budget = Budget::new();
-                let (part, outcome) = p.matrix().count_shard_with::<Nodes>(parts, shard, &budget);
+                let (part, outcome) = p.matrix().count_shard_with::<Nodes>(&[], parts, shard, &budget);
                 assert_eq!(outcome, Outcome::Exhausted);
                 links.add(&part);
-                let (part, outcome) = p.matrix().count_shard_with::<MultiBits>(parts, shard, &budget);
+                let (part, outcome) = p.matrix().count_shard_with::<MultiBits>(&[], parts, shard, &budget);
                 assert_eq!(outcome, Outcome::Exhausted);
                 bits.add(&part);
             }

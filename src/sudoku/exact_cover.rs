@@ -10,6 +10,7 @@ use super::geometry::classic;
 use super::{Board, Cell, Digit, Geometry, House};
 use crate::Budget;
 use crate::dlx::{Matrix, Named, Outcome, Solver, Stats};
+use crate::split::Shard;
 use itertools::Itertools;
 
 /// The most value combinations one cage may bring into the matrix: a cage of 12 cells on the
@@ -206,16 +207,37 @@ impl ExactCover {
         budget: &Budget,
         limit: u64,
     ) -> (Stats, Outcome) {
-        assert_eq!(board.geometry(), &self.geometry, "a board of another geometry than the matrix's");
-        let givens: Vec<usize> = self
-            .geometry
-            .all_cells()
-            .filter_map(|cell| Some(ExactCover::option(cell, board.get(cell)?)))
-            .collect();
+        let givens = self.givens(board);
         // A board's givens never clash (its masks keep the rules), and the matrix has no bounds.
         self.matrix
             .count_in_parallel_given(&givens, threads, budget, limit)
             .expect("a board's givens are consistent")
+    }
+
+    /// Count shard `shard` of the solutions of `board`, cut where the search has `parts`
+    /// subtrees: [`Matrix::count_shard_given`] with the board's givens chosen up front. The
+    /// shards' counters add up to those of [`ExactCover::solver`]'s search.
+    ///
+    /// # Panics
+    /// If the board's geometry is not the matrix's.
+    pub fn count_shard(
+        &mut self,
+        board: &Board,
+        parts: usize,
+        shard: Shard,
+        budget: &Budget,
+    ) -> (Stats, Outcome) {
+        let givens = self.givens(board);
+        self.matrix.count_shard_given(&givens, parts, shard, budget).expect("a board's givens are consistent")
+    }
+
+    /// The options of the givens of `board`, in reading order.
+    fn givens(&self, board: &Board) -> Vec<usize> {
+        assert_eq!(board.geometry(), &self.geometry, "a board of another geometry than the matrix's");
+        self.geometry
+            .all_cells()
+            .filter_map(|cell| Some(ExactCover::option(cell, board.get(cell)?)))
+            .collect()
     }
 
     /// The classic board that a solution (a list of option numbers) describes.
