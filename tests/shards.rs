@@ -216,6 +216,48 @@ fn gnu_parallel_counts_pentominoes_in_shards_as_knuths_dlx1_does() {
     assert_eq!(summary["updates"], 1_234_494_906u64);
 }
 
+/// One puzzle's count in shards: Dancing Links' tree of the puzzle cut into subtrees, dealt to
+/// the shards; merged, the count and the counters of one search on one thread. The 6×6 grids
+/// with 2×3 boxes and a first row given: 28,200,960 / 6! = 39,168; a 4×4 killer whose one
+/// cage of two cells sums to 3 holds 1 and 2 there: 288 × 2 / 12 = 48 grids.
+#[test]
+fn one_puzzles_count_in_shards_is_its_count_on_one_thread() {
+    let bin = env!("CARGO_BIN_EXE_backtrack");
+    let cages = std::env::temp_dir().join(format!("backtrack-shard-cages-{}.json", std::process::id()));
+    std::fs::write(&cages, r#"[{"sum":3,"cells":[0,1]}]"#).unwrap();
+    let first_row = format!("123456{}", ".".repeat(30));
+    let killer = format!("--cages {} ................", cages.display());
+    for (puzzle, count) in [(first_row.as_str(), 39_168), (killer.as_str(), 48)] {
+        let summary = merged_count(&format!("{bin} sudoku --count --shard {{}} {puzzle}"), 4);
+        let words: Vec<&str> = puzzle.split(' ').collect();
+        let one = ["sudoku", "--solver", "dlx", "--count", "--stats", "--jobs", "1"];
+        let one = run_backtrack(&[&one[..], &words].concat(), b"");
+        let stats = text(&one.stderr);
+        let counter = |name: &str| -> u64 {
+            let line = stats.lines().find_map(|l| l.strip_prefix(&format!("{name}: "))).unwrap();
+            line.parse().unwrap()
+        };
+        assert_eq!(summary["solutions"], count);
+        assert_eq!(text(&one.stdout).trim(), count.to_string());
+        assert_eq!(
+            (summary["nodes"].as_u64(), summary["updates"].as_u64()),
+            (Some(counter("nodes")), Some(counter("updates")))
+        );
+    }
+    std::fs::remove_file(&cages).unwrap();
+    // A rule between cells is not exact cover: refused, with what to do instead.
+    let out = run_backtrack(
+        &["sudoku", "--count", "--shard", "1/2", "--rules", "anti-knight", &".".repeat(36)],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("anti-knight is not exact cover: count it whole"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
 /// The queens example, built with this test run's profile (optimised: see Cargo.toml).
 fn queens_example() -> std::path::PathBuf {
     common::build_examples(&["--example", "queens"]).join("queens")

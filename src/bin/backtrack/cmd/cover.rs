@@ -226,7 +226,7 @@ pub fn run(args: Args) -> io::Result<Status> {
         let run = backtrack::split::Run::new("cover --count").input(text.as_bytes());
         let colors = problem.matrix_ref().has_colors();
         let stopped = (outcome == Search::OutOfBudget).then(|| plan.bound_met(&stats));
-        return shard_line(&run, shard, &stats, colors, stopped);
+        return super::shard_line(&run, shard, &stats, colors, stopped);
     }
     let explorer =
         plan.args.html.as_ref().map(|path| Explorer::new(&problem, path, &plan.source, budget.is_bounded()));
@@ -896,57 +896,5 @@ impl<W: Write> Renderer<W> {
             eprintln!("no solution");
         }
         Ok(())
-    }
-}
-
-/// A shard's counters, as one JSON line for `backtrack merge`.
-#[derive(Serialize)]
-struct ShardSummary {
-    shard: String,
-    /// What the shard is a part of ([`backtrack::split::Run`]): `merge` adds up one run's.
-    run: String,
-    input: Option<String>,
-    solutions: u64,
-    nodes: u64,
-    updates: u64,
-    dead_ends: u64,
-    /// Cleansings, with colours (Algorithm C): `merge` adds them up as the other counters.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cleansings: Option<u64>,
-    /// 1 if the budget stopped this shard: its counts are then a lower bound.
-    stopped: u64,
-}
-
-fn shard_line(
-    run: &backtrack::split::Run,
-    shard: Shard,
-    stats: &Stats,
-    colors: bool,
-    stopped: Option<String>,
-) -> io::Result<Status> {
-    #[derive(Serialize)]
-    struct Line {
-        summary: ShardSummary,
-    }
-    let summary = ShardSummary {
-        shard: shard.to_string(),
-        run: run.command().to_string(),
-        input: run.input_text(),
-        solutions: stats.solutions,
-        nodes: stats.nodes,
-        updates: stats.updates,
-        dead_ends: stats.dead_ends,
-        cleansings: colors.then_some(stats.cleansings),
-        stopped: u64::from(stopped.is_some()),
-    };
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    super::data_line(&mut out, &Line { summary })?;
-    out.flush()?;
-    match stopped {
-        Some(bound) => {
-            eprintln!("shard {shard}: stopped at {bound}: its counts are a lower bound");
-            Ok(Status::Stopped)
-        }
-        None => Ok(Status::Solved),
     }
 }

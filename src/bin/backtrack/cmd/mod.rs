@@ -137,6 +137,60 @@ pub fn show(mut out: impl io::Write, data: bool, value: &impl Show) -> io::Resul
     out.flush()
 }
 
+/// A shard's counters, as one JSON line for `backtrack merge`.
+#[derive(serde::Serialize)]
+struct ShardSummary {
+    shard: String,
+    /// What the shard is a part of ([`backtrack::split::Run`]): `merge` adds up one run's.
+    run: String,
+    input: Option<String>,
+    solutions: u64,
+    nodes: u64,
+    updates: u64,
+    dead_ends: u64,
+    /// Cleansings, with colours (Algorithm C): `merge` adds them up as the other counters.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cleansings: Option<u64>,
+    /// 1 if the budget stopped this shard: its counts are then a lower bound.
+    stopped: u64,
+}
+
+/// The line of a count's shard (`cover --count --shard`, `sudoku --count --shard` of one
+/// puzzle): Dancing Links' counters, and the bound that stopped it, if one did.
+pub fn shard_line(
+    run: &backtrack::split::Run,
+    shard: backtrack::split::Shard,
+    stats: &backtrack::dlx::Stats,
+    colors: bool,
+    stopped: Option<String>,
+) -> io::Result<Status> {
+    #[derive(serde::Serialize)]
+    struct Line {
+        summary: ShardSummary,
+    }
+    let summary = ShardSummary {
+        shard: shard.to_string(),
+        run: run.command().to_string(),
+        input: run.input_text(),
+        solutions: stats.solutions,
+        nodes: stats.nodes,
+        updates: stats.updates,
+        dead_ends: stats.dead_ends,
+        cleansings: colors.then_some(stats.cleansings),
+        stopped: u64::from(stopped.is_some()),
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    data_line(&mut out, &Line { summary })?;
+    io::Write::flush(&mut out)?;
+    match stopped {
+        Some(bound) => {
+            eprintln!("shard {shard}: stopped at {bound}: its counts are a lower bound");
+            Ok(Status::Stopped)
+        }
+        None => Ok(Status::Solved),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -39,6 +39,7 @@ pub fn run(args: Args) -> io::Result<Status> {
     let out = io::BufWriter::new(stdout.lock());
     let status = match &plan.input {
         Input::Puzzle(text) => match plan.shape.read(text) {
+            Ok(board) if plan.shard.is_some() => count_shard(&plan, &board, text)?,
             Ok(board) => one(&plan, &board, out)?,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -60,6 +61,38 @@ pub fn run(args: Args) -> io::Result<Status> {
         },
     };
     Ok(status)
+}
+
+/// A shard of one puzzle's count (`--count --shard I/N PUZZLE`): Dancing Links' tree cut into
+/// 64 subtrees a shard, dealt out as `cover --count --shard` deals them; the shard prints one
+/// JSON line of its counters, and `backtrack merge` adds the shards of the run up to the count,
+/// nodes and updates of one search. The run is named by the command and the puzzle as given.
+fn count_shard(plan: &Plan, board: &Board, text: &str) -> io::Result<Status> {
+    let shard = plan.shard.expect("a shard");
+    let mut cover = match backtrack::sudoku::ExactCover::with_cages(board.geometry()) {
+        Ok(cover) => cover,
+        Err(reason) => {
+            eprintln!(
+                "error: --shard cuts the Dancing Links tree of the puzzle, and {reason}: count it whole \
+                 (--count, on --jobs threads), or shard a batch of puzzles (-f FILE)"
+            );
+            return Ok(Status::BadInput);
+        }
+    };
+    let mut budget = backtrack::Budget::new();
+    if let Some(max) = plan.budget.max_nodes {
+        budget = budget.max_nodes(max);
+    }
+    if let Some(time) = plan.budget.timeout {
+        budget = budget.timeout(time);
+    }
+    let (stats, outcome) = cover.count_shard(board, 64 * shard.count(), shard, &budget);
+    let stopped = (outcome == backtrack::dlx::Outcome::OutOfBudget).then(|| match plan.budget.max_nodes {
+        Some(max) if stats.nodes >= max => format!("--max-nodes {max}"),
+        _ => plan.budget.timeout.map_or_else(String::new, |t| format!("--timeout {}", t.as_secs_f64())),
+    });
+    let run = backtrack::split::Run::new(plan.run_command()).input(text.as_bytes());
+    crate::cmd::shard_line(&run, shard, &stats, false, stopped)
 }
 
 /// One puzzle, in whatever mode the plan asks.

@@ -164,6 +164,8 @@ pub struct Args {
     /// their own line numbers; with --format json, a last line `{"summary": ...}` holds the
     /// shard's counters and names its run (the command, a hash of the whole input). `backtrack
     /// merge` puts the answers of one run's shards back in order and adds their counters up.
+    /// With --count and one puzzle: shard I of N of its count, Dancing Links' tree cut into 64
+    /// subtrees a shard (as `cover --count --shard`), one JSON line of counters.
     #[arg(long, value_name = "I/N", value_parser = shard)]
     shard: Option<Shard>,
 
@@ -477,9 +479,33 @@ impl Args {
                         --explain or --hint"
                 .into());
         }
-        if self.shard.is_some() && (!matches!(input, Input::Source(_)) || mode.one_puzzle() || watching) {
-            return Err("--shard splits a batch: solve, count or list the puzzles of -f FILE or -".into());
+        // A shard is a part of a batch (its lines dealt out), or of one puzzle's count (Dancing
+        // Links' tree cut into subtrees, dealt out as `cover --count --shard` deals them).
+        let one_count = matches!(input, Input::Puzzle(_)) && matches!(mode, Mode::Count { .. });
+        if self.shard.is_some()
+            && ((!matches!(input, Input::Source(_)) && !one_count) || mode.one_puzzle() || watching)
+        {
+            return Err(
+                "--shard splits a batch (solve, count or list the puzzles of -f FILE or -) or the count of \
+                        one puzzle (--count PUZZLE)"
+                    .into(),
+            );
         }
+        if self.shard.is_some() && one_count {
+            if self.limit.is_some() {
+                return Err("--shard splits a whole count: give it with --count, without --limit".into());
+            }
+            if self.solver.is_some_and(|s| s != Solver::Dlx) {
+                return Err("--shard cuts Dancing Links' tree of one puzzle: leave out --solver, or give --solver dlx".into());
+            }
+            if self.jobs.is_some_and(|j| j > 1) {
+                return Err(
+                    "--shard runs on one thread: run the shards side by side instead of --jobs".into()
+                );
+            }
+        }
+        // The shards of one puzzle's count are Dancing Links' (and their run names it so).
+        let solver = if self.shard.is_some() && one_count { Solver::Dlx } else { solver };
         if watching && mode.one_puzzle() {
             return Err(
                 "--trace, --animate, --tree and --html watch a search: use them to solve, count or list"
@@ -679,6 +705,11 @@ mod tests {
             &["--timeout", "0"],
             &["--timeout", "1e400"],
             &["--tree", "x.dot", "--shard", "1/2", "-f", "file.txt"],
+            &["--shard", "1/2", NEWSPAPER],
+            &["--explain", "--shard", "1/2", NEWSPAPER],
+            &["--count", "--limit", "5", "--shard", "1/2", NEWSPAPER],
+            &["--count", "--solver", "backtrack", "--shard", "1/2", NEWSPAPER],
+            &["--count", "--jobs", "2", "--shard", "1/2", NEWSPAPER],
         ] {
             assert!(decode(words).is_err(), "{words:?} was accepted");
         }
