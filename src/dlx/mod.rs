@@ -14,6 +14,10 @@
 //! - [`MultiSolver`] and [`BitMultiSolver`]: Algorithm M, items with multiplicities
 //!   ([`Matrix::set_bounds`]), counted as Knuth's DLX3 counts, on links and on bit sets.
 //! - [`Named`]: items and options by name; [`Named::from_knuth_format`] reads Knuth's files.
+//! - One count cut into subtrees, with the counters of the search on one thread: on every core
+//!   ([`Matrix::count_in_parallel`], bounded by [`Matrix::count_in_parallel_within`]) or as
+//!   shards run anywhere ([`Matrix::count_shard`]); from givens chosen up front too
+//!   ([`Matrix::count_in_parallel_given`], [`Matrix::count_shard_given`]).
 //!
 //! The links are indices into `Vec`s ("a 'pointer' is an array index", Knuth), and the search
 //! is an explicit state machine (Knuth's `forward`, `advance`, `backup`, `recover`), so there
