@@ -9,8 +9,8 @@
 use super::solver::{Limits, Shared};
 use super::{BitMultiSolver, BitSolver, Budget, DlxError, Matrix, MultiSolver, Outcome, Solver, Stats};
 use crate::split::{self, Shard};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 /// One algorithm's side of a cut search: its prefixes down to a depth, with the counters
 /// above them, and the count of a subtree below one of them. The search may start from options
@@ -230,15 +230,12 @@ impl Matrix {
         budget: &Budget,
     ) -> Result<(Stats, Outcome), DlxError> {
         self.check_preset(preset)?;
-        Ok(if self.takes_bits() {
-            self.count_shard_with::<Bits>(preset, parts, shard, budget)
-        } else {
-            self.count_shard_with::<Options>(preset, parts, shard, budget)
-        })
+        Ok(with_cut!(self.count_shard_with(preset, parts, shard, budget)))
     }
 
-    /// Whether options can be chosen up front: no item has bounds, and each option exists and
-    /// is clear of those before it (checked on the dancing links, as `Solver::choose` checks).
+    /// Whether options can be chosen up front: no item has bounds (so the cut is of Algorithm
+    /// X or C), and each option exists and is clear of those before it (checked on the dancing
+    /// links, as `Solver::choose` checks).
     fn check_preset(&mut self, preset: &[usize]) -> Result<(), DlxError> {
         if self.has_multiplicities() {
             return Err(DlxError::Unsupported {
@@ -345,11 +342,7 @@ impl Matrix {
         limit: u64,
     ) -> Result<(Stats, Outcome), DlxError> {
         self.check_preset(preset)?;
-        Ok(if self.takes_bits() {
-            self.count_in_parallel_with::<Bits>(preset, threads, budget, limit)
-        } else {
-            self.count_in_parallel_with::<Options>(preset, threads, budget, limit)
-        })
+        Ok(with_cut!(self.count_in_parallel_with(preset, threads, budget, limit)))
     }
 
     fn count_in_parallel_with<C: Cut>(
@@ -366,9 +359,8 @@ impl Matrix {
         let bounds = Limits::of(budget);
         // A few dozen subtrees a thread, so that they balance.
         let (top, prefixes) = self.cut::<C>(preset, 32 * threads);
-        let shared = Arc::new(Shared::new(&bounds, limit, &top, threads));
-        let total = Mutex::new(top);
-        let (next, thread, stopped) = (AtomicUsize::new(0), AtomicUsize::new(0), AtomicBool::new(false));
+        let shared = Arc::new(Shared::new(&bounds, limit, top, threads));
+        let (next, thread) = (AtomicUsize::new(0), AtomicUsize::new(0));
         let matrix = &*self;
         split::on_threads(threads.min(prefixes.len()), || {
             let (thread, mut matrix) = (thread.fetch_add(1, Relaxed), matrix.clone());
@@ -378,24 +370,23 @@ impl Matrix {
                 let limits = Limits { shared: Some((Arc::clone(&shared), thread)), ..bounds.clone() };
                 let (part, outcome) = C::below(&mut searcher, &mut matrix, prefix, limits);
                 shared.finish(thread, &part);
-                total.lock().unwrap_or_else(PoisonError::into_inner).add(&part);
                 if outcome == Outcome::OutOfBudget {
-                    // Its own bounds, or another part's word, stopped it: the count stops.
-                    stopped.store(true, Relaxed);
+                    // Its own bounds (the deadline among them), or another part's word,
+                    // stopped it: the count stops.
                     shared.stop();
                 }
             }
-            // A look found the count past a bound before its subtrees were all taken.
-            stopped.store(true, Relaxed);
         });
-        let mut total = total.into_inner().unwrap_or_else(PoisonError::into_inner);
-        let outcome = if total.solutions >= limit {
-            total.solutions = limit;
-            if stopped.load(Relaxed) { Outcome::Running } else { Outcome::Exhausted }
-        } else if stopped.load(Relaxed) {
-            Outcome::OutOfBudget
-        } else {
+        // Stopped, or past a bound (the last part may end on it): what one thread would say
+        // at that point.
+        let mut total = shared.finished();
+        let outcome = if !shared.check() {
             Outcome::Exhausted
+        } else if total.solutions >= limit {
+            total.solutions = limit;
+            Outcome::Running
+        } else {
+            Outcome::OutOfBudget
         };
         (total, outcome)
     }

@@ -93,9 +93,10 @@ impl Default for Limits {
 #[derive(Debug)]
 pub(crate) struct Shared {
     bounds: [u64; 3],
-    /// Nodes, updates and solutions of the top of the tree and of the parts finished.
-    finished: [AtomicU64; 3],
-    /// Each thread's part, as it last told them.
+    /// The counters of the top of the tree and of the parts finished: the count's, once every
+    /// part is.
+    finished: std::sync::Mutex<Stats>,
+    /// Each thread's part (nodes, updates, solutions), as it last told them.
     running: Vec<[AtomicU64; 3]>,
     stop: AtomicBool,
 }
@@ -103,10 +104,10 @@ pub(crate) struct Shared {
 impl Shared {
     /// The bounds `limits` (nodes, updates) and `solutions` of a count whose top has counters
     /// `top`, searched by `threads` threads.
-    pub(crate) fn new(limits: &Limits, solutions: u64, top: &Stats, threads: usize) -> Shared {
+    pub(crate) fn new(limits: &Limits, solutions: u64, top: Stats, threads: usize) -> Shared {
         Shared {
             bounds: [limits.max_nodes, limits.max_updates, solutions],
-            finished: Shared::counters(top).map(AtomicU64::new),
+            finished: std::sync::Mutex::new(top),
             running: (0..threads).map(|_| Default::default()).collect(),
             stop: AtomicBool::new(false),
         }
@@ -114,6 +115,11 @@ impl Shared {
 
     fn counters(stats: &Stats) -> [u64; 3] {
         [stats.nodes, stats.updates, stats.solutions]
+    }
+
+    /// The counters of the top and of the parts finished.
+    pub(crate) fn finished(&self) -> Stats {
+        *self.finished.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Thread `thread`'s part has counters `stats`: whether the count must stop.
@@ -124,18 +130,19 @@ impl Shared {
         self.check()
     }
 
-    /// Whether the count must stop: the sum of the counters is past a bound (then it stops
-    /// for good).
+    /// Whether the count must stop: it was stopped, or the sum of the counters is past a
+    /// bound (then it stops for good).
     pub(crate) fn check(&self) -> bool {
         if self.stop.load(Relaxed) {
             return true;
         }
+        let finished = Shared::counters(&self.finished());
         let over = (0..3).any(|k| {
             let running: u64 = self.running.iter().map(|part| part[k].load(Relaxed)).sum();
-            self.finished[k].load(Relaxed).saturating_add(running) >= self.bounds[k]
+            finished[k].saturating_add(running) >= self.bounds[k]
         });
         if over {
-            self.stop.store(true, Relaxed);
+            self.stop();
         }
         over
     }
@@ -146,9 +153,7 @@ impl Shared {
         for slot in &self.running[thread] {
             slot.store(0, Relaxed);
         }
-        for (slot, value) in self.finished.iter().zip(Shared::counters(stats)) {
-            slot.fetch_add(value, Relaxed);
-        }
+        self.finished.lock().unwrap_or_else(std::sync::PoisonError::into_inner).add(stats);
     }
 
     /// Stop every part at its next look.
