@@ -167,13 +167,11 @@ impl ExactCover {
     /// # Panics
     /// If the board's geometry is not the matrix's.
     pub fn solver(&mut self, board: &Board) -> Solver<'_> {
-        assert_eq!(board.geometry(), &self.geometry, "a board of another geometry than the matrix's");
+        let givens = self.givens(board);
         let mut solver = self.matrix.solver();
-        for cell in self.geometry.all_cells() {
-            if let Some(digit) = board.get(cell) {
-                // A board's givens never clash: its masks keep the rules.
-                solver.choose(ExactCover::option(cell, digit)).expect("a board's givens are consistent");
-            }
+        for option in givens {
+            // A board's givens never clash: its masks keep the rules.
+            solver.choose(option).expect("a board's givens are consistent");
         }
         solver
     }
