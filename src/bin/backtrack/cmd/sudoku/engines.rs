@@ -264,7 +264,7 @@ pub(super) fn logic_unique(
 }
 
 fn search_logic(plan: &Plan, board: &Board, line: Option<u64>, start: Option<Instant>) -> Report {
-    let budget = plan.logic_budget();
+    let budget = plan.budget_from_now();
     let report = logic::solve_within(board, &plan.chain(), &budget);
     let solved = report.outcome == logic::Outcome::Solved;
     // Stuck (some techniques left out) or stopped at the budget: the logic could not answer.

@@ -79,14 +79,7 @@ fn count_shard(plan: &Plan, board: &Board, text: &str) -> io::Result<Status> {
             return Ok(Status::BadInput);
         }
     };
-    let mut budget = backtrack::Budget::new();
-    if let Some(max) = plan.budget.max_nodes {
-        budget = budget.max_nodes(max);
-    }
-    if let Some(time) = plan.budget.timeout {
-        budget = budget.timeout(time);
-    }
-    let (stats, outcome) = cover.count_shard(board, 64 * shard.count(), shard, &budget);
+    let (stats, outcome) = cover.count_shard(board, 64 * shard.count(), shard, &plan.budget_from_now());
     let stopped = (outcome == backtrack::dlx::Outcome::OutOfBudget).then(|| match plan.budget.max_nodes {
         Some(max) if stats.nodes >= max => format!("--max-nodes {max}"),
         _ => plan.budget.timeout.map_or_else(String::new, |t| format!("--timeout {}", t.as_secs_f64())),

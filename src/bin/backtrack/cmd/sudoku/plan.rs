@@ -603,9 +603,9 @@ impl Plan {
         self.techniques.iter().map(|t| t as &dyn backtrack::sudoku::logic::Technique).collect()
     }
 
-    /// The bounds of a logic solve, from `--max-nodes` (its steps, those of its trials included)
-    /// and `--timeout`, counted from now.
-    pub fn logic_budget(&self) -> backtrack::Budget {
+    /// The bounds of a search from `--max-nodes` (the engine's nodes: a logic solve's steps,
+    /// those of its trials included, or Dancing Links' nodes) and `--timeout`, counted from now.
+    pub fn budget_from_now(&self) -> backtrack::Budget {
         let mut budget = backtrack::Budget::new();
         if let Some(n) = self.budget.max_nodes {
             budget = budget.max_nodes(n);

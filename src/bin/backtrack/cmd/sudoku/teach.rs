@@ -230,7 +230,7 @@ pub(super) fn compare(plan: &Plan, board: &Board, data: bool, out: impl Write) -
     }
     if logic::supports(geometry).is_ok() {
         let start = Instant::now();
-        let budget = plan.logic_budget().timeout(row_time(plan));
+        let budget = plan.budget_from_now().timeout(row_time(plan));
         let report = logic::solve_within(board, logic::standard(), &budget);
         rows.push(Row {
             solver: "logic",
@@ -506,7 +506,7 @@ impl Show for Explanation {
 
 /// `--explain`: every step, numbered (a bifurcation's trial indented under it), then the grid.
 pub(super) fn explain(plan: &Plan, board: &Board, out: impl Write) -> io::Result<Status> {
-    let budget = plan.logic_budget();
+    let budget = plan.budget_from_now();
     let report = logic::solve_within(board, &plan.chain(), &budget);
     let solved = report.outcome == logic::Outcome::Solved;
     let stuck = matches!(report.outcome, logic::Outcome::Stuck | logic::Outcome::Stopped);
