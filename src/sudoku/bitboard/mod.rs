@@ -84,8 +84,7 @@ impl Limits {
     /// The bounds of one of `ways` searches that share what is left of these after `used`
     /// guesses: the guesses left, an equal share each, and the same deadline.
     pub(crate) fn share(&self, used: u64, ways: u64) -> Limits {
-        let left = self.max_guesses.saturating_sub(used);
-        Limits { max_guesses: used + left / ways.max(1), deadline: self.deadline }
+        Limits { max_guesses: used + self.guesses_left(used) / ways.max(1), deadline: self.deadline }
     }
 
     /// No more than `max_guesses` guesses, and no deadline: a slice of a longer search.
