@@ -1407,6 +1407,7 @@ impl Solutions {
             wake: std::sync::Condvar::new(),
             hungry: AtomicUsize::new(0),
             guesses: AtomicU64::new(guesses),
+            reserved: AtomicU64::new(guesses),
             solutions: AtomicU64::new(counted),
             stopped: AtomicBool::new(false),
             over_budget: AtomicBool::new(false),
@@ -1437,6 +1438,8 @@ struct Shared {
     hungry: AtomicUsize,
     /// The guesses of the whole search, every thread's.
     guesses: AtomicU64,
+    /// Those, and the guesses the slices under way may still make: never past the budget.
+    reserved: AtomicU64,
     /// The solutions counted.
     solutions: AtomicU64,
     /// The count has ended: its limit or its budget is reached.
@@ -1503,13 +1506,25 @@ impl Shared {
             ended = true;
             let mut own = 0;
             while !self.stopped.load(Relaxed) {
-                // A slice, or less as the budget's guesses run out (shared with the others).
+                // A slice, or less as the budget's guesses run out: reserved before it is made,
+                // so that the threads together never pass the budget, and what it did not
+                // make given back.
                 let before = part.stats.guesses;
-                let left = whole.guesses_left(self.guesses.load(Relaxed));
-                part.budget = Limits::slice(before + SLICE.min(left / threads as u64 + 1));
+                let mut slice = 0;
+                let _ = self.reserved.fetch_update(Relaxed, Relaxed, |reserved| {
+                    let left = whole.guesses_left(reserved);
+                    slice = SLICE.min(left / threads as u64 + 1).min(left);
+                    Some(reserved + slice)
+                });
+                part.budget = Limits::slice(before + slice);
                 let found = part.next();
                 let made = part.stats.guesses - before;
+                self.reserved.fetch_sub(slice - made, Relaxed);
                 let all = self.guesses.fetch_add(made, Relaxed) + made;
+                if slice == 0 {
+                    // The others hold what is left: they make it or give it back.
+                    std::thread::yield_now();
+                }
                 match found {
                     Some(()) => {
                         own += 1;
