@@ -369,8 +369,12 @@ fn a_count_on_threads_stops_at_its_limit_its_budget_and_its_deadline() {
                 if limit < solutions {
                     assert_eq!(outcome, Outcome::Running, "{threads} threads, limit {limit}");
                 }
-                // The first solution ends the count long before the tree does.
-                assert!(limit > 1 || s.nodes < nodes / 4, "{threads} threads: {} nodes for one", s.nodes);
+                // The first solution ends the count before the tree does: on one thread long
+                // before; on several, how far the others get before they are told depends on
+                // how the threads are scheduled (on a loaded machine, 10,918 nodes of the
+                // 32,576 of pent3x20 on three threads), so only the end is held.
+                let most = if threads == 1 { nodes / 4 } else { nodes - 1 };
+                assert!(limit > 1 || s.nodes <= most, "{threads} threads: {} nodes for one", s.nodes);
             }
             for max in [nodes / 10, nodes / 2] {
                 let (s, outcome) = within(&Budget::new().max_nodes(max), u64::MAX);
