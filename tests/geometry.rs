@@ -26,14 +26,31 @@ fn lines_of(mut search: Solutions, limit: usize) -> Vec<String> {
     found
 }
 
-/// The same by Dancing Links on the geometry's exact-cover matrix.
+/// The same by Dancing Links on the geometry's exact-cover matrix; on bit sets too, which
+/// must find the same solutions in the same order, node for node, also when the sets served
+/// another board's search before (as a batch's puzzles share them).
 fn by_dlx(board: &Board, limit: usize) -> Vec<String> {
-    let mut cover = ExactCover::of(board.geometry());
+    let geometry = board.geometry();
+    let mut cover = ExactCover::of(geometry);
     let mut solver = cover.solver(board);
     let mut found = Vec::new();
     while found.len() < limit {
         let Some(options) = solver.next_solution() else { break };
-        found.push(format!("{:#}", ExactCover::board_of(board.geometry(), options)));
+        found.push(format!("{:#}", ExactCover::board_of(geometry, options)));
+    }
+    let stats = solver.stats();
+    drop(solver);
+    for (n, puzzle) in [board.clone(), Board::empty_of(geometry), board.clone()].iter().enumerate() {
+        let bits = cover.bit_solver(puzzle).expect("grids up to 16×16 are searched on bit sets");
+        let mut again = Vec::new();
+        while again.len() < limit {
+            let Some(options) = bits.next_solution() else { break };
+            again.push(format!("{:#}", ExactCover::board_of(geometry, options)));
+        }
+        if n != 1 {
+            assert_eq!(again, found, "{board:#}");
+            assert_eq!(bits.stats(), stats, "{board:#}");
+        }
     }
     found
 }
@@ -96,7 +113,16 @@ fn the_6x6_grids_with_a_first_row_fixed() {
     assert_eq!(board.geometry().boxes(), Some((2, 3)));
     assert_eq!(28_200_960 / 720, 39_168);
     assert_eq!(Solutions::new(&board).count(), 39_168);
-    assert_eq!(ExactCover::of(board.geometry()).solver(&board).count(), 39_168);
+    let mut cover = ExactCover::of(board.geometry());
+    let links = {
+        let mut links = cover.solver(&board);
+        assert_eq!(links.count_solutions(), 39_168);
+        links.stats()
+    };
+    // On bit sets: the same tree, node for node and update for update.
+    let bits = cover.bit_solver(&board).unwrap();
+    assert_eq!(bits.count_solutions(), 39_168);
+    assert_eq!(bits.stats(), links);
     assert_eq!(by_propagation(&board, usize::MAX).len(), 39_168);
 }
 
@@ -204,6 +230,14 @@ fn killer_cages_keep_exactly_the_grids_whose_sums_they_hold() {
             .collect();
         by_dlx.sort();
         assert_eq!(by_dlx.iter().collect::<Vec<_>>(), expected, "Dancing Links, the sums of grid {n}");
+        // On bit sets, the same count and counters (the combinations' options included).
+        let links = {
+            let mut links = cover.solver(&board);
+            links.count_solutions();
+            links.stats()
+        };
+        let bits = cover.bit_solver(&board).unwrap();
+        assert_eq!((bits.count_solutions(), bits.stats()), (expected.len() as u64, links));
         // So does the driver over the engine's propagating generators.
         let mut propagated = by_propagation(&board, usize::MAX);
         propagated.sort();
@@ -305,6 +339,48 @@ fn the_hard_killers_are_solved_and_proved_unique_within_a_bound() {
         assert_eq!(found, [fields["solution"].as_str().unwrap()], "{}", fields["id"]);
         Rules::of_json(&fields).check(fields["givens"].as_str().unwrap(), &found[0]).unwrap();
     }
+}
+
+/// Dancing Links on bit sets is the links' search, node for node and update for update, on
+/// each puzzle of the variant sample that is exact cover (windoku, X-Sudoku 16×16, killers),
+/// the sets of a matrix serving every puzzle after the first; the 25×25 grid stays on the links.
+#[test]
+fn dancing_links_on_bit_sets_is_the_links_search() {
+    let mut covers: Vec<ExactCover> = Vec::new();
+    let (mut checked, mut solved) = (0, 0);
+    for line in common::puzzles(common::VARIANTS_SIGH) {
+        let board = Variant::from_json(line).unwrap().board;
+        let Ok(fresh) = ExactCover::with_cages(board.geometry()) else { continue };
+        let at = covers.iter().position(|c| c.geometry() == board.geometry()).unwrap_or_else(|| {
+            covers.push(fresh);
+            covers.len() - 1
+        });
+        let cover = &mut covers[at];
+        let (links, stats) = {
+            let mut solver = cover.solver(&board).budget(&Budget::nodes(200_000));
+            (solver.by_ref().take(2).collect::<Vec<_>>(), solver.stats())
+        };
+        let bits = cover.bit_solver(&board).unwrap();
+        bits.set_budget(&Budget::nodes(200_000));
+        assert_eq!(bits.by_ref().take(2).collect::<Vec<_>>(), links, "{line}");
+        assert_eq!(bits.stats(), stats, "{line}");
+        checked += 1;
+        if links.len() == 1 && bits.outcome() == backtrack::dlx::Outcome::Exhausted {
+            // Solved and proved unique: the rules kept, and the published solution where
+            // there is one.
+            let fields: serde_json::Value = serde_json::from_str(line).unwrap();
+            let found = format!("{:#}", ExactCover::board_of(board.geometry(), &links[0]));
+            Rules::of_json(&fields).check(fields["givens"].as_str().unwrap(), &found).unwrap();
+            if let Some(published) = fields["solution"].as_str() {
+                assert_eq!(found, published);
+            }
+            solved += 1;
+        }
+    }
+    // The others stopped at the budget, at the same node on both.
+    assert_eq!((checked, solved), (9, 5), "windoku, X-Sudoku and the killers");
+    let grid = Board::empty_of(&Geometry::of_side(25).unwrap());
+    assert!(ExactCover::of(grid.geometry()).bit_solver(&grid).is_none());
 }
 
 #[test]

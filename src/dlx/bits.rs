@@ -381,12 +381,27 @@ impl BitSolver {
     /// [`DlxError::NoSuchOption`], or [`DlxError::Conflict`] for an option that shares an
     /// item with one before it; the search is then where it was.
     pub fn below(&mut self, prefix: &[usize]) -> Result<(), DlxError> {
+        self.start_with(prefix)?;
+        self.stats = Stats::default();
+        Ok(())
+    }
+
+    /// Start the search again with `prefix` chosen up front (a puzzle's givens), counted as
+    /// [`Solver::choose`](super::Solver::choose) counts them: the search's counters are then
+    /// those of the dancing links' search that chose them. One solver on the sets of a matrix
+    /// serves any number of such searches (the sets are built once, each search starts from a
+    /// copy of the state before any choice).
+    ///
+    /// # Errors
+    /// As [`below`](Self::below).
+    pub fn start_with(&mut self, prefix: &[usize]) -> Result<(), DlxError> {
         let options = self.sets.options();
         if let Some(&o) = prefix.iter().find(|&&o| o >= options) {
             return Err(DlxError::NoSuchOption { option: o, options });
         }
         let kept = (self.states[0].clone(), self.stats);
         self.states[0].clone_from(&self.start);
+        self.stats = Stats::default();
         for (n, &o) in prefix.iter().enumerate() {
             if self.states[0].bits[o / 64] >> (o % 64) & 1 == 0 {
                 // Taken out by an option before it: name an item they share.
@@ -409,7 +424,6 @@ impl BitSolver {
         self.chosen.clear();
         self.level = 0;
         self.state = State::Forward;
-        self.stats = Stats::default();
         self.outcome = Outcome::Running;
         Ok(())
     }

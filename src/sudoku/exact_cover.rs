@@ -9,9 +9,14 @@
 use super::geometry::classic;
 use super::{Board, Cell, Digit, Geometry, House};
 use crate::Budget;
-use crate::dlx::{Matrix, Named, Outcome, Solver, Stats};
+use crate::dlx::{BitSolver, Matrix, Named, Outcome, Solver, Stats};
 use crate::split::Shard;
 use itertools::Itertools;
+
+/// The most options of a matrix searched on bit sets by [`ExactCover::bit_solver`]: those of
+/// the 16×16 grid (4,096). On a 25×25 puzzle the links make 2,000,000 nodes in 3.4 s, the bit
+/// sets in 4.6 s; on 16×16 and smaller the bit sets are the faster (BENCHMARKS.md §4).
+const MOST_BIT_OPTIONS: usize = 4096;
 
 /// The most value combinations one cage may bring into the matrix: a cage of 12 cells on the
 /// 25×25 grid has 5,200,300, and one option each would be a matrix of gigabytes.
@@ -35,6 +40,9 @@ const MOST_COMBINATIONS: u64 = 200_000;
 pub struct ExactCover {
     geometry: Geometry,
     matrix: Matrix,
+    /// The matrix as bit sets, built at the first [`ExactCover::bit_solver`] and kept for the
+    /// puzzles after it; `Some(None)` where they do not fit.
+    bits: Option<Option<Box<BitSolver>>>,
 }
 
 impl ExactCover {
@@ -70,7 +78,7 @@ impl ExactCover {
                     .expect("the Sudoku matrix is well formed");
             }
         }
-        ExactCover { geometry: geometry.clone(), matrix }
+        ExactCover { geometry: geometry.clone(), matrix, bits: None }
     }
 
     /// The matrix of a geometry with its killer cages in it, as exact cover (Algorithm X, no
@@ -142,7 +150,7 @@ impl ExactCover {
                 matrix.add_option(&items).expect("a combination's items are distinct");
             }
         }
-        Ok(ExactCover { geometry: geometry.clone(), matrix })
+        Ok(ExactCover { geometry: geometry.clone(), matrix, bits: None })
     }
 
     /// The geometry of the matrix.
@@ -174,6 +182,47 @@ impl ExactCover {
             solver.choose(option).expect("a board's givens are consistent");
         }
         solver
+    }
+
+    /// The same search as [`ExactCover::solver`]'s on bit sets ([`BitSolver`]), where they are
+    /// the faster: the same tree, node for node and update for update, the givens' updates
+    /// included. The sets are built at the first call and serve every later one, so a batch's
+    /// puzzles share them. `None` on a matrix of more than 4,096 options (grids larger than
+    /// 16×16), where the links are the faster: each item of a 25×25 grid has 25 options of
+    /// 15,625, and a set of them takes 245 words, where the links read 25 nodes
+    /// (BENCHMARKS.md §4).
+    ///
+    /// ```
+    /// use backtrack::sudoku::{Board, ExactCover};
+    ///
+    /// let puzzle: Board = "1...............".parse()?;
+    /// let mut cover = ExactCover::of(puzzle.geometry());
+    /// let links = {
+    ///     let mut links = cover.solver(&puzzle);
+    ///     links.count_solutions();
+    ///     links.stats()
+    /// };
+    /// let bits = cover.bit_solver(&puzzle).expect("a 4×4 grid fits");
+    /// assert_eq!(bits.count_solutions(), 72); // a quarter of the 288 grids
+    /// assert_eq!(bits.stats(), links);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If the board's geometry is not the matrix's.
+    pub fn bit_solver(&mut self, board: &Board) -> Option<&mut BitSolver> {
+        let givens = self.givens(board);
+        let matrix = &self.matrix;
+        let solver = self
+            .bits
+            .get_or_insert_with(|| {
+                (matrix.options() <= MOST_BIT_OPTIONS && matrix.takes_bits())
+                    .then(|| Box::new(BitSolver::new(matrix).expect("no bounds")))
+            })
+            .as_deref_mut()?;
+        // A board's givens never clash: its masks keep the rules.
+        solver.start_with(&givens).expect("a board's givens are consistent");
+        Some(solver)
     }
 
     /// Count up to `limit` solutions of `board` on `threads` threads (0: one a core), within

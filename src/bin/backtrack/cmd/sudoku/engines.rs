@@ -306,7 +306,8 @@ fn search_bitboard(search: &mut bitboard::Solutions, limits: Limits<'_>) -> Foun
 }
 
 fn search_dlx(cover: &mut ExactCover, board: &Board, limits: Limits<'_>) -> Found {
-    if cover.geometry() != board.geometry() {
+    let fresh = cover.geometry() != board.geometry();
+    if fresh {
         // Killer cages go in as their value combinations; the shape check refused the rest.
         let geometry = board.geometry();
         *cover = if geometry.cages().is_empty() {
@@ -333,18 +334,31 @@ fn search_dlx(cover: &mut ExactCover, board: &Board, limits: Limits<'_>) -> Foun
             counters: counters(stats),
         };
     }
-    let mut solver = cover.solver(board);
-    solver.set_budget(&limits.budget());
+    // On bit sets where they are the faster (built once for the puzzles of a matrix: for one
+    // puzzle's solution, on a matrix of its own, building them costs more than they spare),
+    // else on the links: the same search, node for node.
+    let bits = !fresh || limits.wanted > 2;
+    let budget = limits.budget();
     let mut found = Gather::new(limits);
-    while found.wants_more() {
-        let Some(options) = solver.next_solution() else { break };
-        found.add(|| ExactCover::board_of(geometry, options));
+    macro_rules! gather {
+        ($solver:expr) => {{
+            let solver = $solver;
+            solver.set_budget(&budget);
+            while found.wants_more() {
+                let Some(options) = solver.next_solution() else { break };
+                found.add(|| ExactCover::board_of(geometry, options));
+            }
+            (solver.stats(), solver.outcome())
+        }};
     }
-    let stats = solver.stats();
+    let (stats, outcome) = match if bits { cover.bit_solver(board) } else { None } {
+        Some(solver) => gather!(solver),
+        None => gather!(&mut cover.solver(board)),
+    };
     Found {
         solutions: found.solutions,
         count: found.count,
-        stopped: solver.outcome() == backtrack::dlx::Outcome::OutOfBudget,
+        stopped: outcome == backtrack::dlx::Outcome::OutOfBudget,
         counters: counters(stats),
     }
 }
