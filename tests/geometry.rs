@@ -4,6 +4,7 @@
 mod common;
 
 use backtrack::Budget;
+use backtrack::split::Shard;
 use backtrack::stack_assumptions;
 use backtrack::sudoku::bitboard::Outcome;
 use backtrack::sudoku::search::{Propagation, Solutions};
@@ -186,10 +187,24 @@ fn rules_between_cells_keep_exactly_the_grids_they_allow() {
             propagated.sort();
             assert_eq!(found.iter().collect::<Vec<_>>(), expected, "{side}×{side} {names:?}");
             assert_eq!(propagated, found, "the driver with propagation: {side}×{side} {names:?}");
+            // In shards (the grid cut into puzzles, dealt out): as many grids, each once.
+            let mut shards = 0;
+            for i in 1..=3 {
+                let shard = Shard::new(i, 3).unwrap();
+                let count = Solutions::count_shard(&board, 8, shard, &Budget::new());
+                assert_eq!(count.outcome, Outcome::Exhausted);
+                shards += count.solutions;
+            }
+            assert_eq!(shards, expected.len() as u64, "in shards: {side}×{side} {names:?}");
             kept_any |= !found.is_empty() && found.len() < every.len();
         }
         assert!(kept_any, "on {side}×{side}, some rule keeps some grids and not others");
     }
+    // A shard bounded by guesses stops within them, its count a part of the whole.
+    let board = Board::empty_of(&Geometry::latin(5).unwrap().with_extras(&[Extra::AntiKing]).unwrap());
+    let count = Solutions::count_shard(&board, 8, Shard::new(1, 2).unwrap(), &Budget::nodes(50));
+    assert_eq!(count.outcome, Outcome::OutOfBudget);
+    assert!(count.stats.guesses <= 50, "{:?}", count.stats);
 }
 
 #[test]

@@ -69,7 +69,7 @@ pub use driver::{Choices, Forced, Propagation};
 use super::bitboard::{Budget, Limits, Outcome, Stats};
 use super::rule::Candidates;
 use super::{Board, Cell, Digit, Geometry};
-use crate::split::on_threads;
+use crate::split::{Shard, on_threads};
 use std::collections::VecDeque;
 use std::fmt;
 use std::iter::FusedIterator;
@@ -1367,6 +1367,57 @@ impl Solutions {
         Count { solutions: counted, stats: self.stats(), outcome: self.outcome }
     }
 
+    /// Count shard `shard` of the solutions of `board`, on one thread: the puzzle cut into at
+    /// least `parts` puzzles (one more cell filled in at each step, the open cell with the
+    /// fewest candidates, with each of its candidates in turn), so that each of its solutions
+    /// is a solution of exactly one of them; the puzzles dealt out back and forth as
+    /// [`Shard::takes_subtree`] deals subtrees, and the shard's counted with
+    /// [`count_within`](Solutions::count_within). The shards' counts add up to the puzzle's,
+    /// on any grid and under any rule the engine takes (Dancing Links' shards,
+    /// [`ExactCover::count_shard`](super::ExactCover::count_shard), take houses and killer
+    /// cages only, with the counters of one search); their guesses to about one search's.
+    ///
+    /// The `budget` bounds the shard's searches together (guesses, a deadline); a shard that
+    /// runs out of it stops with [`Outcome::OutOfBudget`] and counts that are a lower bound.
+    ///
+    /// ```
+    /// use backtrack::Budget;
+    /// use backtrack::split::Shard;
+    /// use backtrack::sudoku::{Board, Extra, Geometry, search::Solutions};
+    ///
+    /// // The 4×4 grids that keep the anti-king rule, in three shards: as many as one count.
+    /// let geometry = Geometry::of_side(4)?.with_extras(&[Extra::AntiKing])?;
+    /// let empty = Board::empty_of(&geometry);
+    /// let whole = Solutions::new(&empty).count_within(u64::MAX).solutions;
+    /// let shards: u64 = (1..=3)
+    ///     .map(|i| Solutions::count_shard(&empty, 12, Shard::new(i, 3).unwrap(), &Budget::new()).solutions)
+    ///     .sum();
+    /// assert_eq!(shards, whole);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_shard(board: &Board, parts: usize, shard: Shard, budget: &Budget) -> Count {
+        let mut total = Count { solutions: 0, stats: Stats::default(), outcome: Outcome::Exhausted };
+        for (n, puzzle) in cut(board, parts).iter().enumerate() {
+            if !shard.takes_subtree(n) {
+                continue;
+            }
+            let mut left = Budget::new().max_nodes(budget.node_limit().saturating_sub(total.stats.guesses));
+            if let Some(deadline) = budget.deadline_at() {
+                left = left.deadline(deadline);
+            }
+            let count = Solutions::new(puzzle).budget(&left).count_within(u64::MAX);
+            total.solutions += count.solutions;
+            total.stats.solutions += count.stats.solutions;
+            total.stats.guesses += count.stats.guesses;
+            total.stats.dead_ends += count.stats.dead_ends;
+            if count.outcome == Outcome::OutOfBudget {
+                total.outcome = Outcome::OutOfBudget;
+                break;
+            }
+        }
+        total
+    }
+
     /// Whether the depth-first search has the rest of the search to itself (clause learning
     /// will not take over from the root).
     fn splits_depth_first(&self) -> bool {
@@ -1602,6 +1653,36 @@ fn locks(geometry: &Geometry) -> (Vec<Lock>, Vec<u16>) {
         }
     }
     (locks, cells)
+}
+
+/// `board` cut into at least `parts` puzzles, or as many as its open cells give: each step
+/// fills in, in each puzzle of the last step, the open cell with the fewest candidates (the
+/// first on a tie), one puzzle for each candidate; a full grid stays as it is. Each solution
+/// of `board` holds one of a cell's candidates, so it is a solution of exactly one puzzle.
+fn cut(board: &Board, parts: usize) -> Vec<Board> {
+    let mut puzzles = vec![board.clone()];
+    while puzzles.len() < parts {
+        let mut next = Vec::with_capacity(puzzles.len() * board.geometry().side());
+        let mut grew = false;
+        for puzzle in puzzles {
+            let open = puzzle.geometry().all_cells().filter(|&cell| puzzle.get(cell).is_none());
+            let Some(cell) = open.min_by_key(|&cell| puzzle.candidates(cell).count()) else {
+                next.push(puzzle);
+                continue;
+            };
+            grew = true;
+            for digit in puzzle.candidates(cell).digits() {
+                let child = puzzle.clone();
+                child.place(cell, digit).expect("a candidate of the cell");
+                next.push(child);
+            }
+        }
+        puzzles = next;
+        if !grew {
+            break;
+        }
+    }
+    puzzles
 }
 
 /// [`remove`], noting in `changed` whether any value left; `None` at a contradiction.

@@ -137,7 +137,8 @@ pub fn show(mut out: impl io::Write, data: bool, value: &impl Show) -> io::Resul
     out.flush()
 }
 
-/// A shard's counters, as one JSON line for `backtrack merge`.
+/// A shard's counters, as one JSON line for `backtrack merge`: Dancing Links' (nodes,
+/// updates), or the general engine's (guesses).
 #[derive(serde::Serialize)]
 struct ShardSummary {
     shard: String,
@@ -145,14 +146,60 @@ struct ShardSummary {
     run: String,
     input: Option<String>,
     solutions: u64,
-    nodes: u64,
-    updates: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    updates: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    guesses: Option<u64>,
     dead_ends: u64,
     /// Cleansings, with colours (Algorithm C): `merge` adds them up as the other counters.
     #[serde(skip_serializing_if = "Option::is_none")]
     cleansings: Option<u64>,
     /// 1 if the budget stopped this shard: its counts are then a lower bound.
     stopped: u64,
+}
+
+impl ShardSummary {
+    fn new(
+        run: &backtrack::split::Run,
+        shard: backtrack::split::Shard,
+        solutions: u64,
+        dead_ends: u64,
+    ) -> Self {
+        ShardSummary {
+            shard: shard.to_string(),
+            run: run.command().to_string(),
+            input: run.input_text(),
+            solutions,
+            nodes: None,
+            updates: None,
+            guesses: None,
+            dead_ends,
+            cleansings: None,
+            stopped: 0,
+        }
+    }
+
+    /// Print the line, and say what stopped the shard, if something did.
+    fn print(mut self, stopped: Option<String>) -> io::Result<Status> {
+        #[derive(serde::Serialize)]
+        struct Line {
+            summary: ShardSummary,
+        }
+        self.stopped = u64::from(stopped.is_some());
+        let shard = self.shard.clone();
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        data_line(&mut out, &Line { summary: self })?;
+        io::Write::flush(&mut out)?;
+        match stopped {
+            Some(bound) => {
+                eprintln!("shard {shard}: stopped at {bound}: its counts are a lower bound");
+                Ok(Status::Stopped)
+            }
+            None => Ok(Status::Solved),
+        }
+    }
 }
 
 /// The line of a count's shard (`cover --count --shard`, `sudoku --count --shard` of one
@@ -164,31 +211,24 @@ pub fn shard_line(
     colors: bool,
     stopped: Option<String>,
 ) -> io::Result<Status> {
-    #[derive(serde::Serialize)]
-    struct Line {
-        summary: ShardSummary,
-    }
-    let summary = ShardSummary {
-        shard: shard.to_string(),
-        run: run.command().to_string(),
-        input: run.input_text(),
-        solutions: stats.solutions,
-        nodes: stats.nodes,
-        updates: stats.updates,
-        dead_ends: stats.dead_ends,
-        cleansings: colors.then_some(stats.cleansings),
-        stopped: u64::from(stopped.is_some()),
-    };
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    data_line(&mut out, &Line { summary })?;
-    io::Write::flush(&mut out)?;
-    match stopped {
-        Some(bound) => {
-            eprintln!("shard {shard}: stopped at {bound}: its counts are a lower bound");
-            Ok(Status::Stopped)
-        }
-        None => Ok(Status::Solved),
-    }
+    let mut summary = ShardSummary::new(run, shard, stats.solutions, stats.dead_ends);
+    summary.nodes = Some(stats.nodes);
+    summary.updates = Some(stats.updates);
+    summary.cleansings = colors.then_some(stats.cleansings);
+    summary.print(stopped)
+}
+
+/// The line of a shard of one puzzle's count by the general engine (`sudoku --count --shard`
+/// under a rule Dancing Links does not take): its guesses and dead ends.
+pub fn guesses_shard_line(
+    run: &backtrack::split::Run,
+    shard: backtrack::split::Shard,
+    stats: &backtrack::sudoku::bitboard::Stats,
+    stopped: Option<String>,
+) -> io::Result<Status> {
+    let mut summary = ShardSummary::new(run, shard, stats.solutions, stats.dead_ends);
+    summary.guesses = Some(stats.guesses);
+    summary.print(stopped)
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ mod shape;
 mod teach;
 
 use crate::cmd::Status;
-use backtrack::sudoku::Board;
+use backtrack::sudoku::{Board, bitboard, search};
 use engines::Engine;
 use plan::{Format, Input, Mode, Plan, Solver};
 use render::Renderer;
@@ -64,28 +64,41 @@ pub fn run(args: Args) -> io::Result<Status> {
 }
 
 /// A shard of one puzzle's count (`--count --shard I/N PUZZLE`): Dancing Links' tree cut into
-/// 64 subtrees a shard, dealt out as `cover --count --shard` deals them; the shard prints one
-/// JSON line of its counters, and `backtrack merge` adds the shards of the run up to the count,
-/// nodes and updates of one search. The run is named by the command and the puzzle as given.
+/// 64 subtrees a shard, dealt out as `cover --count --shard` deals them, or, under a rule that
+/// is not exact cover (anti-knight, anti-king, non-consecutive), the puzzle cut into 64
+/// puzzles a shard for the general engine ([`search::Solutions::count_shard`]); the shard
+/// prints one JSON line of its counters, and `backtrack merge` adds the shards of the run up
+/// to the count (with Dancing Links, to the nodes and updates of one search too).
 fn count_shard(plan: &Plan, board: &Board, text: &str) -> io::Result<Status> {
     let shard = plan.shard.expect("a shard");
-    let mut cover = match backtrack::sudoku::ExactCover::with_cages(board.geometry()) {
-        Ok(cover) => cover,
-        Err(reason) => {
-            eprintln!(
-                "error: --shard cuts the Dancing Links tree of the puzzle, and {reason}: count it whole \
-                 (--count, on --jobs threads), or shard a batch of puzzles (-f FILE)"
-            );
-            return Ok(Status::BadInput);
-        }
+    let run = |solver| backtrack::split::Run::new(plan.run_command_of(solver)).input(text.as_bytes());
+    let budget = plan.budget_from_now();
+    let parts = 64 * shard.count();
+    let bound = |stopped: bool, spent: u64| {
+        stopped.then(|| match plan.budget.max_nodes {
+            Some(max) if spent >= max => format!("--max-nodes {max}"),
+            _ => plan.budget.timeout.map_or_else(String::new, |t| format!("--timeout {}", t.as_secs_f64())),
+        })
     };
-    let (stats, outcome) = cover.count_shard(board, 64 * shard.count(), shard, &plan.budget_from_now());
-    let stopped = (outcome == backtrack::dlx::Outcome::OutOfBudget).then(|| match plan.budget.max_nodes {
-        Some(max) if stats.nodes >= max => format!("--max-nodes {max}"),
-        _ => plan.budget.timeout.map_or_else(String::new, |t| format!("--timeout {}", t.as_secs_f64())),
-    });
-    let run = backtrack::split::Run::new(plan.run_command()).input(text.as_bytes());
-    crate::cmd::shard_line(&run, shard, &stats, false, stopped)
+    match backtrack::sudoku::ExactCover::with_cages(board.geometry()) {
+        Ok(mut cover) => {
+            let (stats, outcome) = cover.count_shard(board, parts, shard, &budget);
+            let stopped = bound(outcome == backtrack::dlx::Outcome::OutOfBudget, stats.nodes);
+            crate::cmd::shard_line(&run(Solver::Dlx), shard, &stats, false, stopped)
+        }
+        Err(reason) if plan.solver == Solver::Dlx => {
+            eprintln!(
+                "error: --solver dlx counts the puzzle as exact cover, and {reason}: leave out --solver \
+                 to count it in shards with the general engine"
+            );
+            Ok(Status::BadInput)
+        }
+        Err(_) => {
+            let count = search::Solutions::count_shard(board, parts, shard, &budget);
+            let stopped = bound(count.outcome == bitboard::Outcome::OutOfBudget, count.stats.guesses);
+            crate::cmd::guesses_shard_line(&run(plan.solver), shard, &count.stats, stopped)
+        }
+    }
 }
 
 /// One puzzle, in whatever mode the plan asks.

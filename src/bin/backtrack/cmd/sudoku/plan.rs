@@ -165,7 +165,9 @@ pub struct Args {
     /// shard's counters and names its run (the command, a hash of the whole input). `backtrack
     /// merge` puts the answers of one run's shards back in order and adds their counters up.
     /// With --count and one puzzle: shard I of N of its count, Dancing Links' tree cut into 64
-    /// subtrees a shard (as `cover --count --shard`), one JSON line of counters.
+    /// subtrees a shard (as `cover --count --shard`), or under anti-knight, anti-king or
+    /// non-consecutive the puzzle cut into 64 puzzles a shard for the general engine; one JSON
+    /// line of counters.
     #[arg(long, value_name = "I/N", value_parser = shard)]
     shard: Option<Shard>,
 
@@ -365,6 +367,12 @@ impl Plan {
     /// form or the budget (a shard stopped by its budget is run again with a larger one, and
     /// is still a part of the same run).
     pub fn run_command(&self) -> String {
+        self.run_command_of(self.solver)
+    }
+
+    /// [`run_command`](Plan::run_command) as run by `solver` (one puzzle's count in shards is
+    /// Dancing Links' where the puzzle is exact cover).
+    pub fn run_command_of(&self, solver: Solver) -> String {
         let mut command = String::from("sudoku");
         match self.mode {
             Mode::Count { limit } | Mode::All { limit } => {
@@ -376,11 +384,11 @@ impl Plan {
             }
             _ => {}
         }
-        command.push_str(&format!(" --solver {:?}", self.solver).to_lowercase());
+        command.push_str(&format!(" --solver {solver:?}").to_lowercase());
         if let Some(order) = self.order {
             command.push_str(&format!(" --order {order:?}").to_lowercase());
         }
-        if self.solver == Solver::Logic {
+        if solver == Solver::Logic {
             let names: Vec<String> = self.techniques.iter().map(|t| t.flag()).collect();
             command.push_str(&format!(" --techniques {}", names.join(",")));
         }
@@ -480,7 +488,8 @@ impl Args {
                 .into());
         }
         // A shard is a part of a batch (its lines dealt out), or of one puzzle's count (Dancing
-        // Links' tree cut into subtrees, dealt out as `cover --count --shard` deals them).
+        // Links' tree cut into subtrees, dealt out as `cover --count --shard` deals them; under
+        // a rule between cells, the puzzle cut into puzzles for the general engine).
         let one_count = matches!(input, Input::Puzzle(_)) && matches!(mode, Mode::Count { .. });
         if self.shard.is_some()
             && ((!matches!(input, Input::Source(_)) && !one_count) || mode.one_puzzle() || watching)
@@ -496,7 +505,11 @@ impl Args {
                 return Err("--shard splits a whole count: give it with --count, without --limit".into());
             }
             if self.solver.is_some_and(|s| s != Solver::Dlx) {
-                return Err("--shard cuts Dancing Links' tree of one puzzle: leave out --solver, or give --solver dlx".into());
+                return Err(
+                    "--shard counts one puzzle with Dancing Links (the general engine under a rule between \
+                            cells): leave out --solver, or give --solver dlx"
+                        .into(),
+                );
             }
             if self.jobs.is_some_and(|j| j > 1) {
                 return Err(
@@ -504,8 +517,6 @@ impl Args {
                 );
             }
         }
-        // The shards of one puzzle's count are Dancing Links' (and their run names it so).
-        let solver = if self.shard.is_some() && one_count { Solver::Dlx } else { solver };
         if watching && mode.one_puzzle() {
             return Err(
                 "--trace, --animate, --tree and --html watch a search: use them to solve, count or list"
