@@ -161,10 +161,21 @@ macro_rules! with_cut {
 impl Matrix {
     /// Whether the search on bit sets is the one to run: [`BitSolver`] (Algorithms X and C),
     /// or [`BitMultiSolver`] when an item has bounds (Algorithm M), where the sets fit
-    /// ([`BitSolver::fits`]). Its counters are the dancing links' to the unit (DLX1's, DLX2's
-    /// and DLX3's); it takes the tree in a fraction of their time (BENCHMARKS.md §4).
+    /// ([`BitSolver::fits`]) and the matrix is not too sparse for them. Its counters are the
+    /// dancing links' to the unit (DLX1's, DLX2's and DLX3's); it takes the tree in a fraction
+    /// of their time (BENCHMARKS.md §4).
+    ///
+    /// Sparse: a set of options takes a word every 64 options, where the links of an item
+    /// hold its own options only; when the words of a set are more than six times the options
+    /// of an item on average, the links are taken. Measured on Sudoku's matrices: 25×25 (245
+    /// words, 25 options an item: 9.8 times) the links make 2,000,000 nodes in 3.4 s, the bit
+    /// sets in 4.6 s; 16×16 (64 words, 16 options: 4 times) even; 9×9 (12 words, 9 options)
+    /// the bit sets 1.4 times as fast; Knuth's pentominoes (32 words, 168 options) 3 times
+    /// (BENCHMARKS.md §4 and §8.4).
     pub fn takes_bits(&self) -> bool {
-        BitSolver::fits(self)
+        let words = self.options().div_ceil(64) as u64;
+        let nodes: u64 = (1..=self.items() as u32).map(|header| u64::from(self.len(header))).sum();
+        BitSolver::fits(self) && words * self.items() as u64 <= 6 * nodes
     }
 
     /// The top of the search at the shallowest depth that gives at least `parts` prefixes (or,

@@ -13,11 +13,6 @@ use crate::dlx::{BitSolver, Matrix, Named, Outcome, Solver, Stats};
 use crate::split::Shard;
 use itertools::Itertools;
 
-/// The most options of a matrix searched on bit sets by [`ExactCover::bit_solver`]: those of
-/// the 16×16 grid (4,096). On a 25×25 puzzle the links make 2,000,000 nodes in 3.4 s, the bit
-/// sets in 4.6 s; on 16×16 and smaller the bit sets are the faster (BENCHMARKS.md §4).
-const MOST_BIT_OPTIONS: usize = 4096;
-
 /// The most value combinations one cage may bring into the matrix: a cage of 12 cells on the
 /// 25×25 grid has 5,200,300, and one option each would be a matrix of gigabytes.
 const MOST_COMBINATIONS: u64 = 200_000;
@@ -187,10 +182,9 @@ impl ExactCover {
     /// The same search as [`ExactCover::solver`]'s on bit sets ([`BitSolver`]), where they are
     /// the faster: the same tree, node for node and update for update, the givens' updates
     /// included. The sets are built at the first call and serve every later one, so a batch's
-    /// puzzles share them. `None` on a matrix of more than 4,096 options (grids larger than
-    /// 16×16), where the links are the faster: each item of a 25×25 grid has 25 options of
-    /// 15,625, and a set of them takes 245 words, where the links read 25 nodes
-    /// (BENCHMARKS.md §4).
+    /// puzzles share them. `None` where the links are the faster ([`Matrix::takes_bits`]):
+    /// on grids larger than 16×16, where each item has 25 options of 15,625 (a set of them
+    /// takes 245 words, where the links read 25 nodes).
     ///
     /// ```
     /// use backtrack::sudoku::{Board, ExactCover};
@@ -216,8 +210,7 @@ impl ExactCover {
         let solver = self
             .bits
             .get_or_insert_with(|| {
-                (matrix.options() <= MOST_BIT_OPTIONS && matrix.takes_bits())
-                    .then(|| Box::new(BitSolver::new(matrix).expect("no bounds")))
+                matrix.takes_bits().then(|| Box::new(BitSolver::new(matrix).expect("no bounds")))
             })
             .as_deref_mut()?;
         // A board's givens never clash: its masks keep the rules.
