@@ -36,7 +36,7 @@ pub struct ExactCover {
     geometry: Geometry,
     matrix: Matrix,
     /// The matrix as bit sets, built at the first [`ExactCover::bit_solver`] and kept for the
-    /// puzzles after it; `Some(None)` where they do not fit.
+    /// puzzles after it; `Some(None)` where the links are the faster.
     bits: Option<Option<Box<BitSolver>>>,
 }
 
