@@ -200,6 +200,18 @@ fn rules_between_cells_keep_exactly_the_grids_they_allow() {
         }
         assert!(kept_any, "on {side}×{side}, some rule keeps some grids and not others");
     }
+    // More parts asked for than the search has: cut where it is widest (here, every grid of
+    // the 4×4 anti-king's own, each once), and the shards still add up.
+    let board = Board::empty_of(&Geometry::of_side(4).unwrap().with_extras(&[Extra::AntiKing]).unwrap());
+    let whole = Solutions::new(&board).count_within(u64::MAX).solutions;
+    let shards: u64 = (1..=3)
+        .map(|i| Solutions::count_shard(&board, 1 << 40, Shard::new(i, 3).unwrap(), &Budget::new()).solutions)
+        .sum();
+    assert_eq!(shards, whole);
+    // A deadline stops the cut itself.
+    let past = Budget::new().deadline(std::time::Instant::now());
+    let count = Solutions::count_shard(&board, 1 << 40, Shard::new(1, 2).unwrap(), &past);
+    assert_eq!((count.solutions, count.outcome), (0, Outcome::OutOfBudget));
     // A shard bounded by guesses stops within them, its count a part of the whole.
     let board = Board::empty_of(&Geometry::latin(5).unwrap().with_extras(&[Extra::AntiKing]).unwrap());
     let count = Solutions::count_shard(&board, 8, Shard::new(1, 2).unwrap(), &Budget::nodes(50));

@@ -1377,8 +1377,10 @@ impl Solutions {
     /// [`ExactCover::count_shard`](super::ExactCover::count_shard), take houses and killer
     /// cages only, with the counters of one search); their guesses to about one search's.
     ///
-    /// The `budget` bounds the shard's searches together (guesses, a deadline); a shard that
-    /// runs out of it stops with [`Outcome::OutOfBudget`] and counts that are a lower bound.
+    /// The `budget` bounds the shard's searches together (guesses, a deadline, which bounds
+    /// the cut too); a shard that runs out of it stops with [`Outcome::OutOfBudget`] and
+    /// counts that are a lower bound. The cut's puzzles are made one at a time as the shard
+    /// walks them, so a cut into millions of parts takes no more memory than one of a few.
     ///
     /// ```
     /// use backtrack::Budget;
@@ -1396,13 +1398,17 @@ impl Solutions {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn count_shard(board: &Board, parts: usize, shard: Shard, budget: &Budget) -> Count {
-        let mut total = Count { solutions: 0, stats: Stats::default(), outcome: Outcome::Exhausted };
-        for (n, puzzle) in cut(board, parts).iter().enumerate() {
-            if !shard.takes_subtree(n) {
-                continue;
+        let mut total = Count { solutions: 0, stats: Stats::default(), outcome: Outcome::OutOfBudget };
+        let deadline = budget.deadline_at();
+        let Some(depth) = cut_depth(board, parts, deadline) else { return total };
+        let mut n = 0;
+        let cut = cut(board, depth, deadline, &mut |puzzle| {
+            n += 1;
+            if !shard.takes_subtree(n - 1) {
+                return Ok(());
             }
             let mut left = Budget::new().max_nodes(budget.node_limit().saturating_sub(total.stats.guesses));
-            if let Some(deadline) = budget.deadline_at() {
+            if let Some(deadline) = deadline {
                 left = left.deadline(deadline);
             }
             let count = Solutions::new(puzzle).budget(&left).count_within(u64::MAX);
@@ -1410,10 +1416,10 @@ impl Solutions {
             total.stats.solutions += count.stats.solutions;
             total.stats.guesses += count.stats.guesses;
             total.stats.dead_ends += count.stats.dead_ends;
-            if count.outcome == Outcome::OutOfBudget {
-                total.outcome = Outcome::OutOfBudget;
-                break;
-            }
+            if count.outcome == Outcome::OutOfBudget { Err(()) } else { Ok(()) }
+        });
+        if cut.is_ok() {
+            total.outcome = Outcome::Exhausted;
         }
         total
     }
@@ -1655,34 +1661,62 @@ fn locks(geometry: &Geometry) -> (Vec<Lock>, Vec<u16>) {
     (locks, cells)
 }
 
-/// `board` cut into at least `parts` puzzles, or as many as its open cells give: each step
-/// fills in, in each puzzle of the last step, the open cell with the fewest candidates (the
-/// first on a tie), one puzzle for each candidate; a full grid stays as it is. Each solution
-/// of `board` holds one of a cell's candidates, so it is a solution of exactly one puzzle.
-fn cut(board: &Board, parts: usize) -> Vec<Board> {
-    let mut puzzles = vec![board.clone()];
-    while puzzles.len() < parts {
-        let mut next = Vec::with_capacity(puzzles.len() * board.geometry().side());
-        let mut grew = false;
-        for puzzle in puzzles {
-            let open = puzzle.geometry().all_cells().filter(|&cell| puzzle.get(cell).is_none());
-            let Some(cell) = open.min_by_key(|&cell| puzzle.candidates(cell).count()) else {
-                next.push(puzzle);
-                continue;
-            };
-            grew = true;
-            for digit in puzzle.candidates(cell).digits() {
-                let child = puzzle.clone();
-                child.place(cell, digit).expect("a candidate of the cell");
-                next.push(child);
-            }
+/// The puzzles of the cut of `board` at `depth`, visited one at a time in order: each step fills
+/// in the open cell with the fewest candidates (the first on a tie), one puzzle for each of
+/// its candidates (none for a cell left without one); a full grid stays as it is. Each solution
+/// of `board` holds one of a cell's candidates, so it is a solution of exactly one puzzle of
+/// the cut. Only the puzzles on the way down are held, so a cut of millions of puzzles takes
+/// no more memory than one of a few. `Ok(true)` if a puzzle of the cut has an open cell (a
+/// deeper cut has more puzzles); `Err` once the deadline has passed or `visit` says stop.
+fn cut(
+    puzzle: &Board,
+    depth: usize,
+    deadline: Option<std::time::Instant>,
+    visit: &mut dyn FnMut(&Board) -> Result<(), ()>,
+) -> Result<bool, ()> {
+    if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+        return Err(());
+    }
+    let open = puzzle.geometry().all_cells().filter(|&cell| puzzle.get(cell).is_none());
+    let Some(cell) = open.min_by_key(|&cell| puzzle.candidates(cell).count()) else {
+        visit(puzzle)?;
+        return Ok(false);
+    };
+    if depth == 0 {
+        visit(puzzle)?;
+        return Ok(true);
+    }
+    let mut deeper = false;
+    for digit in puzzle.candidates(cell).digits() {
+        let child = puzzle.clone();
+        child.place(cell, digit).expect("a candidate of the cell");
+        deeper |= cut(&child, depth - 1, deadline, visit)?;
+    }
+    Ok(deeper)
+}
+
+/// The depth at which `board`'s cut ([`cut`]) has at least `parts` puzzles, or, for a search
+/// that never has so many, where it has the most; `None` once the deadline has passed.
+fn cut_depth(board: &Board, parts: usize, deadline: Option<std::time::Instant>) -> Option<usize> {
+    let mut widest = (0, 1);
+    for depth in 0.. {
+        let mut puzzles = 0usize;
+        let deeper = cut(board, depth, deadline, &mut |_| {
+            puzzles += 1;
+            Ok(())
+        })
+        .ok()?;
+        if puzzles >= parts {
+            return Some(depth);
         }
-        puzzles = next;
-        if !grew {
+        if puzzles > widest.1 {
+            widest = (depth, puzzles);
+        }
+        if !deeper {
             break;
         }
     }
-    puzzles
+    Some(widest.0)
 }
 
 /// [`remove`], noting in `changed` whether any value left; `None` at a contradiction.
