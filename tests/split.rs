@@ -153,6 +153,21 @@ fn dlx_shards_and_threads_reproduce_knuths_counts() {
         assert_eq!(total, knuth, "{count} shards");
     }
     assert_eq!(pent.matrix().count_in_parallel(2), knuth);
+    // More parts than the tree has leaves: cut where it is widest, and still Knuth's counts.
+    let mut total = dlx::Stats::default();
+    for index in 1..=3 {
+        let (stats, outcome) =
+            pent.matrix().count_shard(1 << 40, Shard::new(index, 3).unwrap(), &Budget::new());
+        assert_eq!(outcome, dlx::Outcome::Exhausted);
+        total.add(&stats);
+    }
+    assert_eq!(total, knuth, "cut at its widest");
+    // A deadline stops the cut itself, which would otherwise walk the whole tree looking for
+    // as many parts.
+    let past = Budget::new().deadline(std::time::Instant::now());
+    let (stats, outcome) = pent.matrix().count_shard(1 << 40, Shard::new(1, 2).unwrap(), &past);
+    assert_eq!(outcome, dlx::Outcome::OutOfBudget);
+    assert!(stats.solutions < 8, "{stats:?}");
     // The matrix is whole again: a search after the parts counts the same.
     let mut again = pent.matrix().solver();
     again.count_solutions();

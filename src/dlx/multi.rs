@@ -432,13 +432,25 @@ impl<'m> MultiSolver<'m> {
         self.stats = saved;
     }
 
-    /// Every prefix of the search down to `depth`, and the counters above them (the search
-    /// ends at the first level with no item to branch on, so a shallower search gives none).
-    pub(super) fn prefixes(&mut self, depth: usize) -> Vec<Vec<u32>> {
-        let mut prefixes = Vec::new();
+    /// How many prefixes the search has down to `depth`, those of them `keep` keeps (by their
+    /// number from 0), and the counters above them (the search ends at the first level with
+    /// no item to branch on, so a shallower search gives none).
+    pub(super) fn prefixes(&mut self, depth: usize, keep: &dyn Fn(usize) -> bool) -> (usize, Vec<Vec<u32>>) {
+        let (mut leaves, mut prefixes) = (0, Vec::new());
         let mut walk = Walk::default();
-        self.walk::<false>(&mut walk, depth, false, |_| true, |prefix| prefixes.push(prefix.to_vec()));
-        prefixes
+        self.walk::<false>(
+            &mut walk,
+            depth,
+            false,
+            |_| true,
+            |prefix| {
+                if keep(leaves) {
+                    prefixes.push(prefix.to_vec());
+                }
+                leaves += 1;
+            },
+        );
+        (leaves, prefixes)
     }
 
     /// Count the subtree below `prefix` (one of [`prefixes`](Self::prefixes)), within the

@@ -12,15 +12,38 @@ use crate::split::{self, Shard};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
+/// Which of a cut's prefixes, by their number from 0, to keep.
+type Keep<'a> = &'a dyn Fn(usize) -> bool;
+
+/// What a cut asks of the top of the search: the options chosen up front, the depth, which
+/// prefixes to keep, and the bounds (a deadline) that stop it.
+struct Ask<'a> {
+    preset: &'a [usize],
+    depth: usize,
+    keep: Keep<'a>,
+    ends: &'a Limits,
+}
+
+/// The top of a cut search: its counters, how many prefixes it has, those kept, and whether
+/// the deadline stopped it first.
+struct Top<P> {
+    stats: Stats,
+    leaves: usize,
+    prefixes: Vec<P>,
+    stopped: bool,
+}
+
 /// One algorithm's side of a cut search: its prefixes down to a depth, with the counters
-/// above them, and the count of a subtree below one of them. The search may start from options
+/// above them (how many there are, and those of them that `keep` keeps by their number: a
+/// shard keeps its own only, so that a cut into millions of subtrees holds a shard's share of
+/// them), and the count of a subtree below one of them. The search may start from options
 /// chosen up front (`preset`, the givens of a puzzle: Algorithms X and C only); each prefix
 /// then starts with them. A thread builds its searcher once (the bit sets, say) and searches
 /// each of its subtrees with it.
 trait Cut {
     type Prefix: Send + Sync;
     type Searcher;
-    fn top(matrix: &mut Matrix, preset: &[usize], depth: usize) -> (Stats, Vec<Self::Prefix>);
+    fn top(matrix: &mut Matrix, ask: &Ask<'_>) -> Top<Self::Prefix>;
     fn searcher(matrix: &Matrix) -> Self::Searcher;
     fn below(
         searcher: &mut Self::Searcher,
@@ -37,17 +60,21 @@ impl Cut for Options {
     type Prefix = Vec<usize>;
     type Searcher = ();
 
-    fn top(matrix: &mut Matrix, preset: &[usize], depth: usize) -> (Stats, Vec<Vec<usize>>) {
-        let mut top = matrix.solver().to_depth(depth);
+    fn top(matrix: &mut Matrix, ask: &Ask<'_>) -> Top<Vec<usize>> {
+        let mut top = matrix.solver().to_depth(ask.depth);
+        top.set_limits(ask.ends.clone());
         // Chosen as a search on one thread chooses them: their updates are the top's.
-        for &option in preset {
+        for &option in ask.preset {
             top.choose(option).expect("the options chosen up front never clash");
         }
-        let mut prefixes = Vec::new();
+        let (mut leaves, mut prefixes) = (0, Vec::new());
         while let Some(prefix) = top.next_prefix() {
-            prefixes.push(preset.iter().chain(prefix).copied().collect());
+            if (ask.keep)(leaves) {
+                prefixes.push(ask.preset.iter().chain(prefix).copied().collect());
+            }
+            leaves += 1;
         }
-        (top.stats(), prefixes)
+        Top { stats: top.stats(), leaves, prefixes, stopped: top.outcome() == Outcome::OutOfBudget }
     }
 
     fn searcher(_: &Matrix) {}
@@ -69,8 +96,8 @@ impl Cut for Bits {
     type Prefix = Vec<usize>;
     type Searcher = BitSolver;
 
-    fn top(matrix: &mut Matrix, preset: &[usize], depth: usize) -> (Stats, Vec<Vec<usize>>) {
-        Options::top(matrix, preset, depth)
+    fn top(matrix: &mut Matrix, ask: &Ask<'_>) -> Top<Vec<usize>> {
+        Options::top(matrix, ask)
     }
 
     fn searcher(matrix: &Matrix) -> BitSolver {
@@ -98,11 +125,13 @@ impl Cut for Nodes {
     type Prefix = Vec<u32>;
     type Searcher = ();
 
-    fn top(matrix: &mut Matrix, preset: &[usize], depth: usize) -> (Stats, Vec<Vec<u32>>) {
-        assert!(preset.is_empty(), "Algorithm M takes no options up front");
+    fn top(matrix: &mut Matrix, ask: &Ask<'_>) -> Top<Vec<u32>> {
+        assert!(ask.preset.is_empty(), "Algorithm M takes no options up front");
         let mut solver = MultiSolver::new(matrix);
-        let prefixes = solver.prefixes(depth);
-        (solver.stats(), prefixes)
+        solver.set_limits(ask.ends.clone());
+        let (leaves, prefixes) = solver.prefixes(ask.depth, ask.keep);
+        let stopped = solver.outcome() == Outcome::OutOfBudget;
+        Top { stats: solver.stats(), leaves, prefixes, stopped }
     }
 
     fn searcher(_: &Matrix) {}
@@ -123,9 +152,10 @@ impl Cut for MultiBits {
     type Prefix = Vec<usize>;
     type Searcher = BitMultiSolver;
 
-    fn top(matrix: &mut Matrix, preset: &[usize], depth: usize) -> (Stats, Vec<Vec<usize>>) {
-        let (stats, prefixes) = Nodes::top(matrix, preset, depth);
-        (stats, prefixes.iter().map(|prefix| super::multi::moves_of(matrix, prefix)).collect())
+    fn top(matrix: &mut Matrix, ask: &Ask<'_>) -> Top<Vec<usize>> {
+        let Top { stats, leaves, prefixes, stopped } = Nodes::top(matrix, ask);
+        let prefixes = prefixes.iter().map(|prefix| super::multi::moves_of(matrix, prefix)).collect();
+        Top { stats, leaves, prefixes, stopped }
     }
 
     fn searcher(matrix: &Matrix) -> BitMultiSolver {
@@ -179,22 +209,29 @@ impl Matrix {
     }
 
     /// The top of the search at the shallowest depth that gives at least `parts` prefixes (or,
-    /// for a search that never has so many, at its widest depth), with its counters and its
-    /// prefixes.
-    fn cut<C: Cut>(&mut self, preset: &[usize], parts: usize) -> (Stats, Vec<C::Prefix>) {
+    /// for a search that never has so many, at its widest depth), with its counters and the
+    /// prefixes `keep` keeps; stopped where the `deadline` passes.
+    fn cut<C: Cut>(
+        &mut self,
+        preset: &[usize],
+        parts: usize,
+        keep: Keep<'_>,
+        deadline: Option<std::time::Instant>,
+    ) -> Top<C::Prefix> {
+        let ends = Limits { deadline, ..Limits::default() };
         let mut depth = 1;
-        let mut widest: Option<(Stats, Vec<C::Prefix>)> = None;
+        let mut widest: Option<Top<C::Prefix>> = None;
         loop {
-            let (stats, prefixes) = C::top(self, preset, depth);
-            if prefixes.len() >= parts {
-                return (stats, prefixes);
+            let top = C::top(self, &Ask { preset, depth, keep, ends: &ends });
+            if top.leaves >= parts || top.stopped {
+                return top;
             }
             // No prefix: the search is shallower than the depth.
-            if prefixes.is_empty() {
-                return widest.unwrap_or((stats, prefixes));
+            if top.leaves == 0 {
+                return widest.unwrap_or(top);
             }
-            if widest.as_ref().is_none_or(|(_, w)| prefixes.len() > w.len()) {
-                widest = Some((stats, prefixes));
+            if widest.as_ref().is_none_or(|w| top.leaves > w.leaves) {
+                widest = Some(top);
             }
             depth += 1;
         }
@@ -264,21 +301,23 @@ impl Matrix {
         budget: &Budget,
     ) -> (Stats, Outcome) {
         let budget = Limits::of(budget);
-        let (top, prefixes) = self.cut::<C>(preset, parts);
-        let mut total = if shard.index() == 1 { top } else { Stats::default() };
+        // The shard's own subtrees only are kept.
+        let top = self.cut::<C>(preset, parts, &|n| shard.takes_subtree(n), budget.deadline);
+        let mut total = if shard.index() == 1 { top.stats } else { Stats::default() };
+        if top.stopped {
+            return (total, Outcome::OutOfBudget);
+        }
         let mut searcher = C::searcher(self);
-        for (n, prefix) in prefixes.iter().enumerate() {
-            if shard.takes_subtree(n) {
-                let left = Limits {
-                    max_nodes: budget.max_nodes.saturating_sub(total.nodes),
-                    max_updates: budget.max_updates.saturating_sub(total.updates),
-                    ..budget.clone()
-                };
-                let (part, outcome) = C::below(&mut searcher, self, prefix, left);
-                total.add(&part);
-                if outcome == Outcome::OutOfBudget {
-                    return (total, outcome);
-                }
+        for prefix in &top.prefixes {
+            let left = Limits {
+                max_nodes: budget.max_nodes.saturating_sub(total.nodes),
+                max_updates: budget.max_updates.saturating_sub(total.updates),
+                ..budget.clone()
+            };
+            let (part, outcome) = C::below(&mut searcher, self, prefix, left);
+            total.add(&part);
+            if outcome == Outcome::OutOfBudget {
+                return (total, outcome);
             }
         }
         (total, Outcome::Exhausted)
@@ -369,7 +408,11 @@ impl Matrix {
         };
         let bounds = Limits::of(budget);
         // A few dozen subtrees a thread, so that they balance.
-        let (top, prefixes) = self.cut::<C>(preset, 32 * threads);
+        let Top { stats: top, prefixes, stopped, .. } =
+            self.cut::<C>(preset, 32 * threads, &|_| true, bounds.deadline);
+        if stopped {
+            return (top, Outcome::OutOfBudget);
+        }
         let shared = Arc::new(Shared::new(&bounds, limit, top, threads));
         let (next, thread) = (AtomicUsize::new(0), AtomicUsize::new(0));
         let matrix = &*self;
