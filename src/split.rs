@@ -54,12 +54,12 @@ pub type Prefix = Vec<u32>;
 /// One part of a search cut at a depth: the tree above the leaves, or one subtree.
 #[derive(Debug)]
 pub enum Part<'a> {
-    /// The tree down to `depth`; the prefixes of its leaves are pushed onto `leaves`.
+    /// The tree down to `depth`; its leaves are told to `leaves`.
     Top {
         /// The level of the leaves.
         depth: usize,
-        /// Where the leaves' prefixes go, in the order the search meets them.
-        leaves: &'a mut Vec<Prefix>,
+        /// Where the leaves go, in the order the search meets them.
+        leaves: &'a mut Leaves,
     },
     /// The subtree below one leaf.
     Below(&'a [u32]),
@@ -81,7 +81,7 @@ impl Part<'_> {
                 let mut search = search.to_depth(depth);
                 while search.next().is_some() {
                     if search.at_leaf() {
-                        leaves.push(search.prefix());
+                        leaves.meet(|| search.prefix());
                     } else {
                         solution();
                     }
@@ -180,26 +180,70 @@ impl std::str::FromStr for Shard {
     }
 }
 
+/// The leaves of the top of a cut search, as the search meets them: how many, and the
+/// prefixes of those kept (a shard keeps its own only, so that a cut into millions of parts
+/// holds a shard's share of them).
+#[derive(Debug, Default)]
+pub struct Leaves {
+    met: usize,
+    /// The shard whose leaves are kept; every leaf is, without one.
+    shard: Option<Shard>,
+    kept: Vec<Prefix>,
+}
+
+impl Leaves {
+    /// Every leaf kept (to run a top of one's own: `Part::Top { depth: usize::MAX, leaves:
+    /// &mut Leaves::new() }` is the whole search).
+    pub fn new() -> Leaves {
+        Leaves { met: 0, shard: None, kept: Vec::new() }
+    }
+
+    /// The prefixes of the leaves kept, in the order met.
+    pub fn kept(&self) -> &[Prefix] {
+        &self.kept
+    }
+
+    /// A leaf met, whose prefix `prefix` gives if it is kept.
+    pub fn meet(&mut self, prefix: impl FnOnce() -> Prefix) {
+        if self.shard.is_none_or(|shard| shard.takes_subtree(self.met)) {
+            self.kept.push(prefix());
+        }
+        self.met += 1;
+    }
+}
+
 /// The top of the search at the shallowest depth that gives at least `parts` leaves, with its
 /// counters and its leaves. Every caller that asks for the same number of parts gets the same
 /// cut, so shards run apart agree on it.
 pub fn cut(parts: usize, search: impl Fn(Part<'_>) -> Stats) -> (Stats, Vec<Prefix>) {
+    let (top, _, leaves) = cut_keeping(parts, None, search);
+    (top, leaves)
+}
+
+/// [`cut`], keeping the leaves of `shard` only (all without one): the top's counters, how
+/// many leaves it has, and those kept.
+fn cut_keeping(
+    parts: usize,
+    shard: Option<Shard>,
+    search: impl Fn(Part<'_>) -> Stats,
+) -> (Stats, usize, Vec<Prefix>) {
     let mut depth = 1;
     // The cut with the most leaves so far: a small search never has `parts` at any depth,
     // and is cut where it is widest (cut past its depth, it would all be top, in shard 1).
-    let mut widest: Option<(Stats, Vec<Prefix>)> = None;
+    let mut widest: Option<(Stats, usize, Vec<Prefix>)> = None;
     loop {
-        let mut leaves = Vec::new();
+        let mut leaves = Leaves { met: 0, shard, kept: Vec::new() };
         let top = search(Part::Top { depth, leaves: &mut leaves });
-        if leaves.len() >= parts {
-            return (top, leaves);
+        let cut = (top, leaves.met, leaves.kept);
+        if cut.1 >= parts {
+            return cut;
         }
         // No leaves: the search is shallower than the depth.
-        if leaves.is_empty() {
-            return widest.unwrap_or((top, leaves));
+        if cut.1 == 0 {
+            return widest.unwrap_or(cut);
         }
-        if widest.as_ref().is_none_or(|(_, w)| leaves.len() > w.len()) {
-            widest = Some((top, leaves));
+        if widest.as_ref().is_none_or(|w| cut.1 > w.1) {
+            widest = Some(cut);
         }
         depth += 1;
     }
@@ -208,14 +252,13 @@ pub fn cut(parts: usize, search: impl Fn(Part<'_>) -> Stats) -> (Stats, Vec<Pref
 /// Count shard `shard` of a search: the search is cut where it has at least `parts` leaves
 /// ([`cut`]), the leaves are dealt back and forth ([`Shard::takes_subtree`]), and the first shard counts the
 /// top too. The shards' counters add up to the whole search's. More parts balance the shards
-/// better and cost a larger top, searched by every shard (64 a shard is plenty).
+/// better and cost a larger top, searched by every shard (64 a shard is plenty). The shard
+/// keeps its own leaves only.
 pub fn count_shard(parts: usize, shard: Shard, search: impl Fn(Part<'_>) -> Stats) -> Stats {
-    let (top, leaves) = cut(parts, &search);
+    let (top, _, leaves) = cut_keeping(parts, Some(shard), &search);
     let mut total = if shard.index == 1 { top } else { Stats::default() };
-    for (n, prefix) in leaves.iter().enumerate() {
-        if shard.takes_subtree(n) {
-            total.add(&search(Part::Below(prefix)));
-        }
+    for prefix in &leaves {
+        total.add(&search(Part::Below(prefix)));
     }
     total
 }

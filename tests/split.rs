@@ -48,7 +48,7 @@ fn queens(n: usize, part: Part<'_>) -> Stats {
 }
 
 fn whole(n: usize) -> Stats {
-    queens(n, Part::Top { depth: usize::MAX, leaves: &mut Vec::new() })
+    queens(n, Part::Top { depth: usize::MAX, leaves: &mut split::Leaves::new() })
 }
 
 #[test]
@@ -90,7 +90,7 @@ fn the_dynamic_order_splits_too() {
             assert_eq!(board.to_string(), puzzle.parse::<Board>().unwrap().to_string(), "board restored");
             stats
         };
-        let whole = part(Part::Top { depth: usize::MAX, leaves: &mut Vec::new() });
+        let whole = part(Part::Top { depth: usize::MAX, leaves: &mut split::Leaves::new() });
         assert!(whole.solutions() >= 1);
         assert_eq!(split::count_parallel(2, part), whole, "{puzzle}");
         let mut total = Stats::default();
