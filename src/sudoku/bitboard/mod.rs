@@ -87,6 +87,12 @@ impl Limits {
         Limits { max_guesses: used + self.guesses_left(used) / ways.max(1), deadline: self.deadline }
     }
 
+    /// The bounds of a search of its own (counting its guesses from none) that follows `used`
+    /// guesses of these: the guesses left, and the same deadline.
+    pub(crate) fn after(&self, used: u64) -> Limits {
+        Limits { max_guesses: self.guesses_left(used), deadline: self.deadline }
+    }
+
     /// No more than `max_guesses` guesses, and no deadline: a slice of a longer search.
     pub(crate) fn slice(max_guesses: u64) -> Limits {
         Limits { max_guesses, deadline: None }

@@ -1399,7 +1399,7 @@ impl Solutions {
     /// ```
     pub fn count_shard(board: &Board, parts: usize, shard: Shard, budget: &Budget) -> Count {
         let mut total = Count { solutions: 0, stats: Stats::default(), outcome: Outcome::OutOfBudget };
-        let deadline = budget.deadline_at();
+        let (whole, deadline) = (Limits::of(budget), budget.deadline_at());
         let Some(depth) = cut_depth(board, parts, deadline) else { return total };
         let mut n = 0;
         let cut = cut(board, depth, deadline, &mut |puzzle| {
@@ -1407,11 +1407,9 @@ impl Solutions {
             if !shard.takes_subtree(n - 1) {
                 return Ok(());
             }
-            let mut left = Budget::new().max_nodes(budget.node_limit().saturating_sub(total.stats.guesses));
-            if let Some(deadline) = deadline {
-                left = left.deadline(deadline);
-            }
-            let count = Solutions::new(puzzle).budget(&left).count_within(u64::MAX);
+            let mut search = Solutions::new(puzzle);
+            search.budget = whole.after(total.stats.guesses);
+            let count = search.count_within(u64::MAX);
             total.solutions += count.solutions;
             total.stats.solutions += count.stats.solutions;
             total.stats.guesses += count.stats.guesses;
@@ -1677,8 +1675,7 @@ fn cut(
     if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
         return Err(());
     }
-    let open = puzzle.geometry().all_cells().filter(|&cell| puzzle.get(cell).is_none());
-    let Some(cell) = open.min_by_key(|&cell| puzzle.candidates(cell).count()) else {
+    let Some(cell) = puzzle.empty_cells().min_by_key(|&cell| puzzle.candidates(cell).count()) else {
         visit(puzzle)?;
         return Ok(false);
     };
