@@ -227,26 +227,57 @@ fn cut_keeping(
     shard: Option<Shard>,
     search: impl Fn(Part<'_>) -> Stats,
 ) -> (Stats, usize, Vec<Prefix>) {
-    let mut depth = 1;
-    // The cut with the most leaves so far: a small search never has `parts` at any depth,
-    // and is cut where it is widest (cut past its depth, it would all be top, in shard 1).
-    let mut widest: Option<(Stats, usize, Vec<Prefix>)> = None;
-    loop {
+    cut_at_depth(parts, 1, |depth| {
         let mut leaves = Leaves { met: 0, shard, kept: Vec::new() };
         let top = search(Part::Top { depth, leaves: &mut leaves });
-        let cut = (top, leaves.met, leaves.kept);
-        if cut.1 >= parts {
+        // No leaves: the search is shallower than the depth.
+        let end = if leaves.met == 0 { Tried::Bottom } else { Tried::Deeper };
+        (end, leaves.met, (top, leaves.met, leaves.kept))
+    })
+}
+
+/// How the top of a search at one depth ended, for [`cut_at_depth`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tried {
+    /// A deeper top may have more leaves.
+    Deeper,
+    /// No deeper top has more leaves (the search ends at this depth or above).
+    Bottom,
+    /// A bound stopped it: it is the cut, as far as it got.
+    Stopped,
+}
+
+/// The rule every cut follows (the driver's, Dancing Links', the Sudoku engine's): the top at
+/// the shallowest depth from `first` with at least `parts` leaves, or, for a search that never
+/// has so many, the widest (the shallowest of the widest); a top that a bound stopped at once.
+/// `top(depth)` walks the top down to `depth`: how it ended, how many leaves, and the cut it
+/// makes. Every caller that asks for the same number of parts gets the same cut, so shards run
+/// apart agree on it.
+pub(crate) fn cut_at_depth<T>(
+    parts: usize,
+    first: usize,
+    mut top: impl FnMut(usize) -> (Tried, usize, T),
+) -> T {
+    // A small search never has `parts` leaves at any depth, and is cut where it is widest
+    // (cut past its depth, it would all be top, in shard 1).
+    let mut widest: Option<(usize, T)> = None;
+    for depth in first.. {
+        let (end, leaves, cut) = top(depth);
+        if leaves >= parts || end == Tried::Stopped {
             return cut;
         }
-        // No leaves: the search is shallower than the depth.
-        if cut.1 == 0 {
-            return widest.unwrap_or(cut);
+        let wider = widest.as_ref().is_none_or(|(most, _)| leaves > *most);
+        if end == Tried::Bottom {
+            return match widest {
+                Some((_, widest)) if !wider => widest,
+                _ => cut,
+            };
         }
-        if widest.as_ref().is_none_or(|w| cut.1 > w.1) {
-            widest = Some(cut);
+        if wider {
+            widest = Some((leaves, cut));
         }
-        depth += 1;
     }
+    unreachable!("a search is cut at some depth")
 }
 
 /// Count shard `shard` of a search: the search is cut where it has at least `parts` leaves
@@ -431,4 +462,37 @@ pub(crate) fn on_threads(threads: usize, work: impl Fn() + Sync) {
             helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Tried, cut_at_depth};
+
+    /// The depth `cut_at_depth` takes on a search whose tops have `widths` leaves at depths 1,
+    /// 2, ... (no leaves past them), with the depths it walked.
+    fn cut_of(widths: &[usize], parts: usize) -> (usize, Vec<usize>) {
+        let mut walked = Vec::new();
+        let depth = cut_at_depth(parts, 1, |depth| {
+            walked.push(depth);
+            let leaves = widths.get(depth - 1).copied().unwrap_or(0);
+            (if leaves == 0 { Tried::Bottom } else { Tried::Deeper }, leaves, depth)
+        });
+        (depth, walked)
+    }
+
+    #[test]
+    fn a_cut_is_the_shallowest_with_enough_leaves_else_the_first_of_the_widest() {
+        // Enough: the first depth with `parts`, walked no deeper.
+        assert_eq!(cut_of(&[3, 9, 5, 12], 4), (2, vec![1, 2]));
+        assert_eq!(cut_of(&[3, 9, 5, 12], 10), (4, vec![1, 2, 3, 4]));
+        // Never enough: the widest, the shallowest of a tie, once the search has ended.
+        assert_eq!(cut_of(&[3, 9, 5, 9], 100), (2, vec![1, 2, 3, 4, 5]));
+        assert_eq!(cut_of(&[2], 100), (1, vec![1, 2]));
+        // No leaves at all: the first depth, all top.
+        assert_eq!(cut_of(&[], 100), (1, vec![1]));
+        // A top stopped by a bound is the cut, as far as it got.
+        let stopped =
+            cut_at_depth(100, 1, |depth| (if depth == 3 { Tried::Stopped } else { Tried::Deeper }, 7, depth));
+        assert_eq!(stopped, 3);
+    }
 }

@@ -8,7 +8,7 @@
 
 use super::solver::{Limits, Shared};
 use super::{BitMultiSolver, BitSolver, Budget, DlxError, Matrix, MultiSolver, Outcome, Solver, Stats};
-use crate::split::{self, Shard};
+use crate::split::{self, Shard, Tried};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
@@ -219,22 +219,16 @@ impl Matrix {
         deadline: Option<std::time::Instant>,
     ) -> Top<C::Prefix> {
         let ends = Limits { deadline, ..Limits::default() };
-        let mut depth = 1;
-        let mut widest: Option<Top<C::Prefix>> = None;
-        loop {
+        split::cut_at_depth(parts, 1, |depth| {
             let top = C::top(self, &Ask { preset, depth, keep, ends: &ends });
-            if top.leaves >= parts || top.stopped {
-                return top;
-            }
-            // No prefix: the search is shallower than the depth.
-            if top.leaves == 0 {
-                return widest.unwrap_or(top);
-            }
-            if widest.as_ref().is_none_or(|w| top.leaves > w.leaves) {
-                widest = Some(top);
-            }
-            depth += 1;
-        }
+            let end = match (top.stopped, top.leaves) {
+                (true, _) => Tried::Stopped,
+                // No prefix: the search is shallower than the depth.
+                (false, 0) => Tried::Bottom,
+                _ => Tried::Deeper,
+            };
+            (end, top.leaves, top)
+        })
     }
 
     /// Count shard `shard` of the search: cut where it has at least `parts` prefixes, the

@@ -69,7 +69,7 @@ pub use driver::{Choices, Forced, Propagation};
 use super::bitboard::{Budget, Limits, Outcome, Stats};
 use super::rule::Candidates;
 use super::{Board, Cell, Digit, Geometry};
-use crate::split::{Shard, on_threads};
+use crate::split::{self, Shard, Tried, on_threads};
 use std::collections::VecDeque;
 use std::fmt;
 use std::iter::FusedIterator;
@@ -1693,27 +1693,21 @@ fn cut(
 }
 
 /// The depth at which `board`'s cut ([`cut`]) has at least `parts` puzzles, or, for a search
-/// that never has so many, where it has the most; `None` once the deadline has passed.
+/// that never has so many, where it has the most ([`split::cut_at_depth`]); `None` once the
+/// deadline has passed.
 fn cut_depth(board: &Board, parts: usize, deadline: Option<std::time::Instant>) -> Option<usize> {
-    let mut widest = (0, 1);
-    for depth in 0.. {
+    split::cut_at_depth(parts, 0, |depth| {
         let mut puzzles = 0usize;
-        let deeper = cut(board, depth, deadline, &mut |_| {
+        let cut = cut(board, depth, deadline, &mut |_| {
             puzzles += 1;
             Ok(())
-        })
-        .ok()?;
-        if puzzles >= parts {
-            return Some(depth);
+        });
+        match cut {
+            Err(()) => (Tried::Stopped, puzzles, None),
+            Ok(true) => (Tried::Deeper, puzzles, Some(depth)),
+            Ok(false) => (Tried::Bottom, puzzles, Some(depth)),
         }
-        if puzzles > widest.1 {
-            widest = (depth, puzzles);
-        }
-        if !deeper {
-            break;
-        }
-    }
-    Some(widest.0)
+    })
 }
 
 /// [`remove`], noting in `changed` whether any value left; `None` at a contradiction.
