@@ -182,33 +182,50 @@ impl std::str::FromStr for Shard {
 
 /// The leaves of the top of a cut search, as the search meets them: how many, and the
 /// prefixes of those kept (a shard keeps its own only, so that a cut into millions of parts
-/// holds a shard's share of them).
-#[derive(Debug, Default)]
-pub struct Leaves {
+/// holds a shard's share of them). Dancing Links' cuts keep theirs here too, with prefixes of
+/// their own kind.
+#[derive(Debug)]
+pub struct Leaves<P = Prefix> {
     met: usize,
     /// The shard whose leaves are kept; every leaf is, without one.
     shard: Option<Shard>,
-    kept: Vec<Prefix>,
+    kept: Vec<P>,
 }
 
-impl Leaves {
+impl<P> Default for Leaves<P> {
+    fn default() -> Leaves<P> {
+        Leaves::of(None)
+    }
+}
+
+impl<P> Leaves<P> {
     /// Every leaf kept (to run a top of one's own: `Part::Top { depth: usize::MAX, leaves:
     /// &mut Leaves::new() }` is the whole search).
-    pub fn new() -> Leaves {
-        Leaves { met: 0, shard: None, kept: Vec::new() }
+    pub fn new() -> Leaves<P> {
+        Leaves::default()
+    }
+
+    /// The leaves of `shard` kept (every one without a shard).
+    pub(crate) fn of(shard: Option<Shard>) -> Leaves<P> {
+        Leaves { met: 0, shard, kept: Vec::new() }
     }
 
     /// The prefixes of the leaves kept, in the order met.
-    pub fn kept(&self) -> &[Prefix] {
+    pub fn kept(&self) -> &[P] {
         &self.kept
     }
 
     /// A leaf met, whose prefix `prefix` gives if it is kept.
-    pub fn meet(&mut self, prefix: impl FnOnce() -> Prefix) {
+    pub fn meet(&mut self, prefix: impl FnOnce() -> P) {
         if self.shard.is_none_or(|shard| shard.takes_subtree(self.met)) {
             self.kept.push(prefix());
         }
         self.met += 1;
+    }
+
+    /// How many leaves were met, and the prefixes of those kept.
+    pub(crate) fn into_parts(self) -> (usize, Vec<P>) {
+        (self.met, self.kept)
     }
 }
 
@@ -216,23 +233,23 @@ impl Leaves {
 /// counters and its leaves. Every caller that asks for the same number of parts gets the same
 /// cut, so shards run apart agree on it.
 pub fn cut(parts: usize, search: impl Fn(Part<'_>) -> Stats) -> (Stats, Vec<Prefix>) {
-    let (top, _, leaves) = cut_keeping(parts, None, search);
-    (top, leaves)
+    cut_keeping(parts, None, search)
 }
 
-/// [`cut`], keeping the leaves of `shard` only (all without one): the top's counters, how
-/// many leaves it has, and those kept.
+/// [`cut`], keeping the leaves of `shard` only (all without one): the top's counters, and
+/// the prefixes of the leaves kept.
 fn cut_keeping(
     parts: usize,
     shard: Option<Shard>,
     search: impl Fn(Part<'_>) -> Stats,
-) -> (Stats, usize, Vec<Prefix>) {
+) -> (Stats, Vec<Prefix>) {
     cut_at_depth(parts, 1, |depth| {
-        let mut leaves = Leaves { met: 0, shard, kept: Vec::new() };
+        let mut leaves = Leaves::of(shard);
         let top = search(Part::Top { depth, leaves: &mut leaves });
+        let (met, kept) = leaves.into_parts();
         // No leaves: the search is shallower than the depth.
-        let end = if leaves.met == 0 { Tried::Bottom } else { Tried::Deeper };
-        (end, leaves.met, (top, leaves.met, leaves.kept))
+        let end = if met == 0 { Tried::Bottom } else { Tried::Deeper };
+        (end, met, (top, kept))
     })
 }
 
@@ -286,7 +303,7 @@ pub(crate) fn cut_at_depth<T>(
 /// better and cost a larger top, searched by every shard (64 a shard is plenty). The shard
 /// keeps its own leaves only.
 pub fn count_shard(parts: usize, shard: Shard, search: impl Fn(Part<'_>) -> Stats) -> Stats {
-    let (top, _, leaves) = cut_keeping(parts, Some(shard), &search);
+    let (top, leaves) = cut_keeping(parts, Some(shard), &search);
     let mut total = if shard.index == 1 { top } else { Stats::default() };
     for prefix in &leaves {
         total.add(&search(Part::Below(prefix)));

@@ -13,6 +13,7 @@ use super::Budget;
 use super::matrix::Matrix;
 use super::solver::{Limits, Move, Outcome, Stats, event, tell};
 use crate::Observer;
+use crate::split::Leaves;
 use std::ops::ControlFlow;
 
 /// A search for the covers of a [`Matrix`] with multiplicities: Knuth's Algorithm M (DLX3).
@@ -432,25 +433,12 @@ impl<'m> MultiSolver<'m> {
         self.stats = saved;
     }
 
-    /// How many prefixes the search has down to `depth`, those of them `keep` keeps (by their
-    /// number from 0), and the counters above them (the search ends at the first level with
-    /// no item to branch on, so a shallower search gives none).
-    pub(super) fn prefixes(&mut self, depth: usize, keep: &dyn Fn(usize) -> bool) -> (usize, Vec<Vec<u32>>) {
-        let (mut leaves, mut prefixes) = (0, Vec::new());
+    /// The prefixes of the search down to `depth`, told to `leaves`, and the counters above
+    /// them (the search ends at the first level with no item to branch on, so a shallower
+    /// search gives none).
+    pub(super) fn prefixes(&mut self, depth: usize, leaves: &mut Leaves<Vec<u32>>) {
         let mut walk = Walk::default();
-        self.walk::<false>(
-            &mut walk,
-            depth,
-            false,
-            |_| true,
-            |prefix| {
-                if keep(leaves) {
-                    prefixes.push(prefix.to_vec());
-                }
-                leaves += 1;
-            },
-        );
-        (leaves, prefixes)
+        self.walk::<false>(&mut walk, depth, false, |_| true, |prefix| leaves.meet(|| prefix.to_vec()));
     }
 
     /// Count the subtree below `prefix` (one of [`prefixes`](Self::prefixes)), within the

@@ -8,19 +8,17 @@
 
 use super::solver::{Limits, Shared};
 use super::{BitMultiSolver, BitSolver, Budget, DlxError, Matrix, MultiSolver, Outcome, Solver, Stats};
-use crate::split::{self, Shard, Tried};
+use crate::split::{self, Leaves, Shard, Tried};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
-/// Which of a cut's prefixes, by their number from 0, to keep.
-type Keep<'a> = &'a dyn Fn(usize) -> bool;
-
-/// What a cut asks of the top of the search: the options chosen up front, the depth, which
-/// prefixes to keep, and the bounds (a deadline) that stop it.
+/// What a cut asks of the top of the search: the options chosen up front, the depth, the
+/// shard whose prefixes to keep (every prefix without one), and the bounds (a deadline) that
+/// stop it.
 struct Ask<'a> {
     preset: &'a [usize],
     depth: usize,
-    keep: Keep<'a>,
+    shard: Option<Shard>,
     ends: &'a Limits,
 }
 
@@ -34,9 +32,8 @@ struct Top<P> {
 }
 
 /// One algorithm's side of a cut search: its prefixes down to a depth, with the counters
-/// above them (how many there are, and those of them that `keep` keeps by their number: a
-/// shard keeps its own only, so that a cut into millions of subtrees holds a shard's share of
-/// them), and the count of a subtree below one of them. The search may start from options
+/// above them (how many there are, and those of them that the shard keeps: its own only, so
+/// that a cut into millions of subtrees holds a shard's share of them), and the count of a subtree below one of them. The search may start from options
 /// chosen up front (`preset`, the givens of a puzzle: Algorithms X and C only); each prefix
 /// then starts with them. A thread builds its searcher once (the bit sets, say) and searches
 /// each of its subtrees with it.
@@ -67,13 +64,11 @@ impl Cut for Options {
         for &option in ask.preset {
             top.choose(option).expect("the options chosen up front never clash");
         }
-        let (mut leaves, mut prefixes) = (0, Vec::new());
+        let mut leaves = Leaves::of(ask.shard);
         while let Some(prefix) = top.next_prefix() {
-            if (ask.keep)(leaves) {
-                prefixes.push(ask.preset.iter().chain(prefix).copied().collect());
-            }
-            leaves += 1;
+            leaves.meet(|| ask.preset.iter().chain(prefix).copied().collect());
         }
+        let (leaves, prefixes) = leaves.into_parts();
         Top { stats: top.stats(), leaves, prefixes, stopped: top.outcome() == Outcome::OutOfBudget }
     }
 
@@ -129,7 +124,9 @@ impl Cut for Nodes {
         assert!(ask.preset.is_empty(), "Algorithm M takes no options up front");
         let mut solver = MultiSolver::new(matrix);
         solver.set_limits(ask.ends.clone());
-        let (leaves, prefixes) = solver.prefixes(ask.depth, ask.keep);
+        let mut leaves = Leaves::of(ask.shard);
+        solver.prefixes(ask.depth, &mut leaves);
+        let (leaves, prefixes) = leaves.into_parts();
         let stopped = solver.outcome() == Outcome::OutOfBudget;
         Top { stats: solver.stats(), leaves, prefixes, stopped }
     }
@@ -210,17 +207,17 @@ impl Matrix {
 
     /// The top of the search at the shallowest depth that gives at least `parts` prefixes (or,
     /// for a search that never has so many, at its widest depth), with its counters and the
-    /// prefixes `keep` keeps; stopped where the `deadline` passes.
+    /// prefixes of `shard` (every prefix without one); stopped where the `deadline` passes.
     fn cut<C: Cut>(
         &mut self,
         preset: &[usize],
         parts: usize,
-        keep: Keep<'_>,
+        shard: Option<Shard>,
         deadline: Option<std::time::Instant>,
     ) -> Top<C::Prefix> {
         let ends = Limits { deadline, ..Limits::default() };
         split::cut_at_depth(parts, 1, |depth| {
-            let top = C::top(self, &Ask { preset, depth, keep, ends: &ends });
+            let top = C::top(self, &Ask { preset, depth, shard, ends: &ends });
             let end = match (top.stopped, top.leaves) {
                 (true, _) => Tried::Stopped,
                 // No prefix: the search is shallower than the depth.
@@ -296,7 +293,7 @@ impl Matrix {
     ) -> (Stats, Outcome) {
         let budget = Limits::of(budget);
         // The shard's own subtrees only are kept.
-        let top = self.cut::<C>(preset, parts, &|n| shard.takes_subtree(n), budget.deadline);
+        let top = self.cut::<C>(preset, parts, Some(shard), budget.deadline);
         let mut total = if shard.index() == 1 { top.stats } else { Stats::default() };
         if top.stopped {
             return (total, Outcome::OutOfBudget);
@@ -403,7 +400,7 @@ impl Matrix {
         let bounds = Limits::of(budget);
         // A few dozen subtrees a thread, so that they balance.
         let Top { stats: top, prefixes, stopped, .. } =
-            self.cut::<C>(preset, 32 * threads, &|_| true, bounds.deadline);
+            self.cut::<C>(preset, 32 * threads, None, bounds.deadline);
         if stopped {
             return (top, Outcome::OutOfBudget);
         }

@@ -65,6 +65,15 @@ pub struct Stats {
     pub solutions: u64,
 }
 
+impl Stats {
+    /// Add the counters of another search (a part of the same count).
+    pub fn add(&mut self, other: &Stats) {
+        self.guesses += other.guesses;
+        self.dead_ends += other.dead_ends;
+        self.solutions += other.solutions;
+    }
+}
+
 /// The crate's one budget: here its nodes are the engine's guesses, and its deadline is looked
 /// at every 256 guesses.
 pub use crate::Budget;

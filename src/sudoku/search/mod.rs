@@ -1411,9 +1411,7 @@ impl Solutions {
             search.budget = whole.after(total.stats.guesses);
             let count = search.count_within(u64::MAX);
             total.solutions += count.solutions;
-            total.stats.solutions += count.stats.solutions;
-            total.stats.guesses += count.stats.guesses;
-            total.stats.dead_ends += count.stats.dead_ends;
+            total.stats.add(&count.stats);
             if count.outcome == Outcome::OutOfBudget { Err(()) } else { Ok(()) }
         });
         if cut.is_ok() {
