@@ -41,7 +41,8 @@
 //! // Three shards, as three machines would run them: together, the same counters.
 //! let mut total = backtrack::Stats::default();
 //! for index in 1..=3 {
-//!     total.add(&split::count_shard(64, Shard::new(index, 3).unwrap(), |part| queens(8, part)));
+//!     let shard = Shard::new(index, 3).unwrap();
+//!     total.add(&split::count_shard(shard.parts(), shard, |part| queens(8, part)));
 //! }
 //! assert_eq!(total, whole);
 //! ```
@@ -118,6 +119,14 @@ impl Part<'_> {
     }
 }
 
+/// The parts of a count's cut a shard takes, while the shards are few ([`Shard::parts`]).
+pub const PARTS_A_SHARD: usize = 64;
+
+/// The most parts a count in shards is cut into when there are more shards than
+/// [`MOST_PARTS`] / [`PARTS_A_SHARD`] ([`Shard::parts`]): the top of the cut, which every shard
+/// walks, stays a walk of a fraction of a second where each shard's own subtrees are small.
+pub const MOST_PARTS: usize = 1 << 16;
+
 /// Shard `index` of `count` (from 1): a deterministic share of a search's parts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shard {
@@ -142,6 +151,26 @@ impl Shard {
     /// How many shards there are.
     pub fn count(self) -> usize {
         self.count
+    }
+
+    /// How many parts a count in these shards cuts its search into ([`count_shard`], and the
+    /// command line's `--count --shard`): [`PARTS_A_SHARD`] a shard, so that each shard's share
+    /// evens out over many subtrees, but past 1,024 shards no more than [`MOST_PARTS`] in all,
+    /// fewer a shard down to one each. Every shard walks the whole top of the cut, and 64 a
+    /// shard made that top the whole cost where the shards are many: 100,000 shards of the
+    /// empty 6×6 Sudoku (Dancing Links) cut at 6.4 million leaves, 19.6 s of each shard's
+    /// time against milliseconds for its own subtrees; now 0.1 s (BENCHMARKS.md §7).
+    ///
+    /// ```
+    /// use backtrack::split::Shard;
+    ///
+    /// assert_eq!(Shard::new(1, 16).unwrap().parts(), 64 * 16);
+    /// assert_eq!(Shard::new(1, 1_024).unwrap().parts(), 65_536);
+    /// assert_eq!(Shard::new(1, 4_096).unwrap().parts(), 65_536);
+    /// assert_eq!(Shard::new(1, 100_000).unwrap().parts(), 100_000);
+    /// ```
+    pub fn parts(self) -> usize {
+        self.count.saturating_mul(PARTS_A_SHARD).min(MOST_PARTS).max(self.count)
     }
 
     /// Whether the `n`-th item of a list (from 0) is this shard's, the items dealt in turn as
@@ -300,8 +329,8 @@ pub(crate) fn cut_at_depth<T>(
 /// Count shard `shard` of a search: the search is cut where it has at least `parts` leaves
 /// ([`cut`]), the leaves are dealt back and forth ([`Shard::takes_subtree`]), and the first shard counts the
 /// top too. The shards' counters add up to the whole search's. More parts balance the shards
-/// better and cost a larger top, searched by every shard (64 a shard is plenty). The shard
-/// keeps its own leaves only.
+/// better and cost a larger top, searched by every shard ([`Shard::parts`] is the command
+/// line's choice: 64 a shard, up to 65,536 in all). The shard keeps its own leaves only.
 pub fn count_shard(parts: usize, shard: Shard, search: impl Fn(Part<'_>) -> Stats) -> Stats {
     let (top, leaves) = cut_keeping(parts, Some(shard), &search);
     let mut total = if shard.index == 1 { top } else { Stats::default() };

@@ -69,6 +69,31 @@ fn shards_add_up_to_the_whole_search() {
     }
 }
 
+/// One part of a search of `depth` slots of two choices each: a full binary tree.
+fn binary(depth: usize, part: Part<'_>) -> Stats {
+    let generators: Vec<_> = (0..depth).map(|_| || (0..2).map(|_| Attempt::new((), |_| ()))).collect();
+    part.count(stack_assumptions(&generators))
+}
+
+#[test]
+fn many_shards_cut_where_each_has_a_subtree_not_sixty_four() {
+    // Every shard walks the top above the cut. 100,000 shards of a tree of 2^24 leaves cut at
+    // depth 17, the shallowest with 100,000 subtrees (131,072, dealt back and forth: shard 1
+    // takes the first only), a top of 2^18 - 2 nodes (depths 1 to 17); 64 a shard would cut at
+    // depth 23 (6.4 million subtrees), a top of 2^24 - 2 nodes that every shard walks.
+    let shard = Shard::new(1, 100_000).unwrap();
+    assert_eq!(shard.parts(), 100_000);
+    let stats = split::count_shard(shard.parts(), shard, |part| binary(24, part));
+    assert_eq!(stats.solutions(), 1 << (24 - 17), "one subtree below depth 17");
+    assert!(stats.nodes() < 1 << 19, "the top and one subtree: {} nodes", stats.nodes());
+    // Up to 1,024 shards, 64 a shard, as before: 16 shards cut at depth 10 (1,024 subtrees).
+    let shard = Shard::new(1, 16).unwrap();
+    assert_eq!(
+        split::count_shard(shard.parts(), shard, |part| binary(24, part)).solutions(),
+        64 << (24 - 10)
+    );
+}
+
 #[test]
 fn threads_count_what_one_thread_counts() {
     for n in [1, 4, 8, 10] {

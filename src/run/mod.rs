@@ -591,7 +591,7 @@ impl Tools {
         let start = Instant::now();
         let total = match self.shard {
             // A shard's parts run one after the other: one budget bounds them all.
-            Some(shard) => split::count_shard(64 * shard.count(), shard, |p| part(p, Some(budget))),
+            Some(shard) => split::count_shard(shard.parts(), shard, |p| part(p, Some(budget))),
             None if budget.is_bounded() => {
                 return Err("--max-nodes and --timeout bound a search on one thread: use --shard".into());
             }

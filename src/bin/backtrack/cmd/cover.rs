@@ -80,7 +80,8 @@ pub struct Args {
     jobs: Option<u64>,
 
     /// Count shard I of N (with --count): the search is cut at the shallowest depth with 64·N
-    /// subtrees (a smaller search where it has the most), the subtrees are dealt in turn to
+    /// subtrees (65,536 past 1,024 shards, N past 65,536; a smaller search where it has the
+    /// most), the subtrees are dealt in turn to
     /// the N shards (shard 1 also counts the top, above the cut), and this one prints a JSON
     /// line of its counters and its run (`{"summary": ...}`). `backtrack merge` adds the lines
     /// of one run up: the count, nodes and updates of one search. Run the shards anywhere:
@@ -219,7 +220,7 @@ pub fn run(args: Args) -> io::Result<Status> {
         bar.set_message(if plan.args.count { "counting" } else { "searching" });
     }
     if let Some(shard) = plan.args.shard {
-        let (stats, outcome) = problem.matrix().count_shard(64 * shard.count(), shard, &budget);
+        let (stats, outcome) = problem.matrix().count_shard(shard.parts(), shard, &budget);
         if let Some(bar) = progress {
             bar.finish_and_clear();
         }

@@ -64,16 +64,17 @@ pub fn run(args: Args) -> io::Result<Status> {
 }
 
 /// A shard of one puzzle's count (`--count --shard I/N PUZZLE`): Dancing Links' tree cut into
-/// 64 subtrees a shard, dealt out as `cover --count --shard` deals them, or, under a rule that
-/// is not exact cover (anti-knight, anti-king, non-consecutive), the puzzle cut into 64
-/// puzzles a shard for the general engine ([`search::Solutions::count_shard`]); the shard
+/// 64 subtrees a shard (fewer past 1,024 shards: [`backtrack::split::Shard::parts`]), dealt
+/// out as `cover --count --shard` deals them, or, under a rule that is not exact cover
+/// (anti-knight, anti-king, non-consecutive), the puzzle cut into as many puzzles for the
+/// general engine ([`search::Solutions::count_shard`]); the shard
 /// prints one JSON line of its counters, and `backtrack merge` adds the shards of the run up
 /// to the count (with Dancing Links, to the nodes and updates of one search too).
 fn count_shard(plan: &Plan, board: &Board, text: &str) -> io::Result<Status> {
     let shard = plan.shard.expect("a shard");
     let run = |solver| backtrack::split::Run::new(plan.run_command_of(solver)).input(text.as_bytes());
     let budget = plan.budget_from_now();
-    let parts = 64 * shard.count();
+    let parts = shard.parts();
     let bound = |stopped: bool, spent: u64| {
         stopped.then(|| match plan.budget.max_nodes {
             Some(max) if spent >= max => format!("--max-nodes {max}"),
