@@ -335,7 +335,8 @@ pub(crate) fn cut_at_depth<T>(
 /// ([`cut`]), the leaves are dealt back and forth ([`Shard::takes_subtree`]), and the first shard counts the
 /// top too. The shards' counters add up to the whole search's. More parts balance the shards
 /// better and cost a larger top, searched by every shard ([`Shard::parts`] is the command
-/// line's choice: 64 a shard, up to 65,536 in all). The shard keeps its own leaves only.
+/// line's choice: 64 a shard, no more than 65,536 in all, or one a shard past 65,536
+/// shards). The shard keeps its own leaves only.
 pub fn count_shard(parts: usize, shard: Shard, search: impl Fn(Part<'_>) -> Stats) -> Stats {
     let (top, leaves) = cut_keeping(parts, Some(shard), &search);
     let mut total = if shard.index == 1 { top } else { Stats::default() };
