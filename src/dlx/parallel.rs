@@ -33,10 +33,11 @@ struct Top<P> {
 
 /// One algorithm's side of a cut search: its prefixes down to a depth, with the counters
 /// above them (how many there are, and those of them that the shard keeps: its own only, so
-/// that a cut into millions of subtrees holds a shard's share of them), and the count of a subtree below one of them. The search may start from options
-/// chosen up front (`preset`, the givens of a puzzle: Algorithms X and C only); each prefix
-/// then starts with them. A thread builds its searcher once (the bit sets, say) and searches
-/// each of its subtrees with it.
+/// that a cut into millions of subtrees holds a shard's share of them), and the count of a
+/// subtree below one of them. The search may start from options chosen up front (`preset`,
+/// the givens of a puzzle: Algorithms X and C only); each prefix then starts with them. A
+/// thread builds its searcher once (the bit sets, say) and searches each of its subtrees with
+/// it.
 trait Cut {
     type Prefix: Send + Sync;
     type Searcher;

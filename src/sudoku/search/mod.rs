@@ -1661,9 +1661,10 @@ fn locks(geometry: &Geometry) -> (Vec<Lock>, Vec<u16>) {
 /// in the open cell with the fewest candidates (the first on a tie), one puzzle for each of
 /// its candidates (none for a cell left without one); a full grid stays as it is. Each solution
 /// of `board` holds one of a cell's candidates, so it is a solution of exactly one puzzle of
-/// the cut. Only the puzzles on the way down are held, so a cut of millions of puzzles takes
-/// no more memory than one of a few. `Ok(true)` if a puzzle of the cut has an open cell (a
-/// deeper cut has more puzzles); `Err` once the deadline has passed or `visit` says stop.
+/// the cut. The one board is filled in on the way down and taken back on the way up
+/// ([`Board::attempt`]), so a cut of millions of puzzles takes no more memory than one of a
+/// few, and copies no board. `Ok(true)` if a puzzle of the cut has an open cell (a deeper cut
+/// has more puzzles); `Err` once the deadline has passed or `visit` says stop.
 fn cut(
     puzzle: &Board,
     depth: usize,
@@ -1683,9 +1684,8 @@ fn cut(
     }
     let mut deeper = false;
     for digit in puzzle.candidates(cell).digits() {
-        let child = puzzle.clone();
-        child.place(cell, digit).expect("a candidate of the cell");
-        deeper |= cut(&child, depth - 1, deadline, visit)?;
+        let _placed = puzzle.attempt(cell, digit);
+        deeper |= cut(puzzle, depth - 1, deadline, visit)?;
     }
     Ok(deeper)
 }

@@ -81,11 +81,10 @@ pub struct Args {
 
     /// Count shard I of N (with --count): the search is cut at the shallowest depth with 64·N
     /// subtrees (65,536 past 1,024 shards, N past 65,536; a smaller search where it has the
-    /// most), the subtrees are dealt in turn to
-    /// the N shards (shard 1 also counts the top, above the cut), and this one prints a JSON
-    /// line of its counters and its run (`{"summary": ...}`). `backtrack merge` adds the lines
-    /// of one run up: the count, nodes and updates of one search. Run the shards anywhere:
-    /// GNU parallel, a Slurm job array, ...
+    /// most), the subtrees are dealt in turn to the N shards (shard 1 also counts the top,
+    /// above the cut), and this one prints a JSON line of its counters and its run
+    /// (`{"summary": ...}`). `backtrack merge` adds the lines of one run up: the count, nodes
+    /// and updates of one search. Run the shards anywhere: GNU parallel, a Slurm job array, ...
     #[arg(long, value_name = "I/N", value_parser = |s: &str| s.parse::<Shard>())]
     shard: Option<Shard>,
 

@@ -165,9 +165,9 @@ pub struct Args {
     /// shard's counters and names its run (the command, a hash of the whole input). `backtrack
     /// merge` puts the answers of one run's shards back in order and adds their counters up.
     /// With --count and one puzzle: shard I of N of its count, Dancing Links' tree cut into 64
-    /// subtrees a shard (as `cover --count --shard`), or under anti-knight, anti-king or
-    /// non-consecutive the puzzle cut into 64 puzzles a shard for the general engine (fewer
-    /// past 1,024 shards, as `cover --shard` says); one JSON line of counters.
+    /// subtrees a shard, or under anti-knight, anti-king or non-consecutive the puzzle cut into
+    /// 64 puzzles a shard for the general engine (either way fewer past 1,024 shards, as
+    /// `cover --shard` says); one JSON line of counters.
     #[arg(long, value_name = "I/N", value_parser = shard)]
     shard: Option<Shard>,
 
