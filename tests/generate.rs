@@ -170,6 +170,13 @@ fn the_command_prints_puzzles_one_a_line() {
                 .contains(&value["grade"].as_str().unwrap())
         );
     }
+    // The JSON lines are read back as they are, each to its solution.
+    let solved = run_backtrack(&["sudoku", "--format", "line", "-f", "-"], &json.stdout);
+    assert!(solved.status.success(), "{}", text(&solved.stderr));
+    let solutions: Vec<serde_json::Value> =
+        text(&json.stdout).lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()).collect();
+    let solutions: Vec<&str> = solutions.iter().map(|v| v["solution"].as_str().unwrap()).collect();
+    assert_eq!(text(&solved.stdout).lines().collect::<Vec<_>>(), solutions);
 }
 
 #[test]
@@ -476,22 +483,41 @@ fn explained_truly(
 }
 
 /// `backtrack generate ARGS` prints lines of the variant file, and `backtrack sudoku -f` solves
-/// each to its solution, which keeps the line's rules (by the checker of tests/common).
+/// each to its solution, which keeps the line's rules (by the checker of tests/common); so does
+/// it the lines of `--format json`, as they are (the puzzle in `puzzle`, `givens` its count).
 fn read_back(args: &[&str]) {
-    let out = run_backtrack(&[&["generate"], args].concat(), b"");
-    assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
-    let lines = text(&out.stdout);
-    let solved = run_backtrack(&["sudoku", "--format", "json", "-f", "-"], lines.as_bytes());
-    assert!(solved.status.success(), "{args:?}: {}", text(&solved.stderr));
-    assert_eq!(text(&solved.stdout).lines().count(), lines.lines().count());
-    for (line, answer) in lines.lines().zip(text(&solved.stdout).lines()) {
-        let line: serde_json::Value = serde_json::from_str(line).unwrap();
-        let answer: serde_json::Value = serde_json::from_str(answer).unwrap();
-        assert_eq!(answer["solutions"][0], line["solution"], "{args:?}");
-        assert_eq!(answer["unique"], true);
-        let rules = common::Rules::of_json(&line);
-        let (givens, solution) = (line["givens"].as_str().unwrap(), line["solution"].as_str().unwrap());
-        assert_eq!(rules.check(givens, solution), Ok(()), "{args:?}");
+    for format in [&[][..], &["--format", "json"]] {
+        let args = [args, format].concat();
+        let out = run_backtrack(&[&["generate"], &args[..]].concat(), b"");
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        let lines = text(&out.stdout);
+        let solved = run_backtrack(&["sudoku", "--format", "json", "-f", "-"], lines.as_bytes());
+        assert!(solved.status.success(), "{args:?}: {}", text(&solved.stderr));
+        assert_eq!(text(&solved.stdout).lines().count(), lines.lines().count());
+        for (line, answer) in lines.lines().zip(text(&solved.stdout).lines()) {
+            let mut line: serde_json::Value = serde_json::from_str(line).unwrap();
+            let answer: serde_json::Value = serde_json::from_str(answer).unwrap();
+            assert_eq!(answer["solutions"][0], line["solution"], "{args:?}");
+            assert_eq!(answer["unique"], true);
+            let givens = match line["givens"].as_str() {
+                Some(givens) => givens.to_string(),
+                None => line["puzzle"].as_str().unwrap().to_string(),
+            };
+            // A grid its length gives: the JSON says no more than the length.
+            if line["size"].is_null() {
+                let (side, boxes) = match givens.len() {
+                    16 => (4, "2x2"),
+                    36 => (6, "2x3"),
+                    81 => (9, "3x3"),
+                    144 => (12, "3x4"),
+                    other => panic!("{args:?}: a grid of {other} cells with no size"),
+                };
+                line["size"] = side.into();
+                line["boxes"] = boxes.into();
+            }
+            let rules = common::Rules::of_json(&line);
+            assert_eq!(rules.check(&givens, line["solution"].as_str().unwrap()), Ok(()), "{args:?}");
+        }
     }
 }
 

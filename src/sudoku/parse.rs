@@ -136,10 +136,7 @@ fn read(text: &str, geometry: Option<&Geometry>) -> Result<Board, ParseError> {
     let count: usize = lines.iter().map(Vec::len).sum();
     let side = match geometry {
         Some(geometry) => geometry.side(),
-        None => match lines.as_slice() {
-            [first, _, ..] if SIDES.contains(&first.len()) => first.len(),
-            _ => side_of(count).ok_or_else(|| unknown_size(count))?,
-        },
+        None => side_of_lines(&lines)?,
     };
     let cells: Vec<Read> = match lines.as_slice() {
         [cells] if cells.len() == side * side => lines.into_iter().flatten().collect(),
@@ -176,6 +173,25 @@ fn read(text: &str, geometry: Option<&Geometry>) -> Result<Board, ParseError> {
     }
     let values: Vec<u8> = cells.iter().map(|r| r.value).collect();
     Board::from_values(&geometry, &values)
+}
+
+/// The side of the grid that `text` is written for, as [`Board`'s `parse`](Board::from_str)
+/// reads it without a grid given: the length of its rows where it has several, else the side
+/// whose square is its count of cells.
+pub(crate) fn side_of_text(text: &str) -> Result<usize, ParseError> {
+    let lines = if numbers_only(text) { numbers(text)? } else { symbols(text)? };
+    side_of_lines(&lines)
+}
+
+/// The side of a grid read as `lines` of cells, without a grid given.
+fn side_of_lines(lines: &[Vec<Read>]) -> Result<usize, ParseError> {
+    match lines {
+        [first, _, ..] if SIDES.contains(&first.len()) => Ok(first.len()),
+        _ => {
+            let count = lines.iter().map(Vec::len).sum();
+            side_of(count).ok_or_else(|| unknown_size(count))
+        }
+    }
 }
 
 /// The side of a grid of `count` cells, if the reader knows it (4 to 25).

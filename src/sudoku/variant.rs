@@ -1,15 +1,18 @@
 //! The variant file: one puzzle of any size and rules a line, as a JSON object.
 //!
-//! The fields: `size` (N), `boxes` (`"RxC"`: R rows by C columns; `null` with no `regions`: no
-//! boxes at all, a Latin square; absent, the boxes a line of N² characters has, as
-//! [`Geometry::of_side`] gives them: 3×3 for 9, 2×3 for 6, none for a prime side), `givens` (N²
-//! characters, `.` or `0` blank, values `1`-`9` then `A`…), `regions` (N² letters, one a region:
+//! The fields: `size` (N; left out, the side the givens are written for), `boxes` (`"RxC"`: R
+//! rows by C columns; `null` with no `regions`: no boxes at all, a Latin square; absent, the
+//! boxes a line of N² characters has, as [`Geometry::of_side`] gives them: 3×3 for 9, 2×3 for
+//! 6, none for a prime side), `givens` (N² characters, `.` or `0` blank, values `1`-`9` then
+//! `A`…), `regions` (N² letters, one a region:
 //! with `boxes` null or absent, a jigsaw, whose regions replace the boxes; with `boxes` given too,
 //! extra regions on top of the boxes, each holding every value once besides them, as sigh's solver
 //! writes its "extra regions"), `rules` (a list: `"diagonals"`, `"windoku"`, `"anti-knight"`,
 //! `"anti-king"`, `"non-consecutive"`), and optionally `solution` (N² characters) and `id`. Other
 //! fields are ignored; a rule this crate does not know is refused by name, never ignored. `cages`
-//! (a list of `{"sum": S, "cells": [0-based indices]}`, the sum optional) makes a killer.
+//! (a list of `{"sum": S, "cells": [0-based indices]}`, the sum optional) makes a killer. The
+//! lines `backtrack generate --format json` prints are read as they are: their `givens` is the
+//! count of givens, and the puzzle's text is in `puzzle`.
 //!
 //! ```
 //! use backtrack::sudoku::variant::Variant;
@@ -58,11 +61,18 @@ struct CageField {
 
 #[derive(Deserialize)]
 struct Fields {
-    size: usize,
+    /// `None` when the line leaves it out: the side the givens are written for.
+    #[serde(default)]
+    size: Option<usize>,
     /// `None` when the line has no `boxes`, `Some(None)` when it says `null`.
     #[serde(default, deserialize_with = "present")]
     boxes: Option<Option<String>>,
-    givens: String,
+    /// The puzzle's text; or, in `backtrack generate --format json`'s lines, the count of
+    /// givens, the text being in `puzzle`.
+    #[serde(default)]
+    givens: Option<serde_json::Value>,
+    #[serde(default)]
+    puzzle: Option<String>,
     #[serde(default)]
     regions: Option<String>,
     #[serde(default)]
@@ -84,9 +94,14 @@ impl Variant {
     /// that break a rule), or a rule this crate does not solve: each says which field.
     pub fn from_json(line: &str) -> Result<Variant, VariantError> {
         let fields: Fields = serde_json::from_str(line).map_err(|e| VariantError::Json(e.to_string()))?;
-        let geometry = fields.geometry()?;
-        let board = Board::parse_in(&fields.givens, &geometry)
-            .map_err(|error| VariantError::Field { field: "givens", error: FieldError::Parse(error) })?;
+        let givens = fields.givens()?;
+        let parse = |error| VariantError::Field { field: "givens", error: FieldError::Parse(error) };
+        let size = match fields.size {
+            Some(size) => size,
+            None => super::parse::side_of_text(givens).map_err(parse)?,
+        };
+        let geometry = fields.geometry(size)?;
+        let board = Board::parse_in(givens, &geometry).map_err(parse)?;
         if let Some(solution) = &fields.solution {
             Board::parse_in(solution, &geometry).map_err(|error| VariantError::Field {
                 field: "solution",
@@ -104,8 +119,21 @@ fn present<'de, D: serde::Deserializer<'de>>(field: D) -> Result<Option<Option<S
 }
 
 impl Fields {
-    /// The geometry the fields describe.
-    fn geometry(&self) -> Result<Geometry, VariantError> {
+    /// The puzzle's text: `givens`, or `puzzle` where `givens` is a count (the lines of
+    /// `backtrack generate --format json`, which `backtrack sudoku -f` reads back as they are).
+    fn givens(&self) -> Result<&str, VariantError> {
+        match (&self.givens, &self.puzzle) {
+            (Some(serde_json::Value::String(text)), _) => Ok(text),
+            (Some(serde_json::Value::Number(_)), Some(text)) => Ok(text),
+            // Not `puzzle` alone: an answer of `backtrack sudoku --format json` has one, and
+            // says nothing of its grid.
+            (None, _) => Err(VariantError::Json("missing field `givens`".to_string())),
+            (Some(_), _) => Err(VariantError::Field { field: "givens", error: FieldError::NotText }),
+        }
+    }
+
+    /// The geometry the fields describe, on a grid of side `size`.
+    fn geometry(&self, size: usize) -> Result<Geometry, VariantError> {
         let field = |field, error| VariantError::Field { field, error };
         let mut extras = Vec::new();
         for rule in &self.rules {
@@ -116,12 +144,12 @@ impl Fields {
         }
         let geometry = match (&self.regions, &self.boxes) {
             (Some(map), None | Some(None)) => {
-                Geometry::jigsaw(self.size, map).map_err(|e| field("regions", FieldError::Geometry(e)))?
+                Geometry::jigsaw(size, map).map_err(|e| field("regions", FieldError::Geometry(e)))?
             }
             (_, Some(Some(boxes))) => {
                 let (rows, cols) =
                     parse_boxes(boxes).ok_or_else(|| field("boxes", FieldError::Boxes(boxes.clone())))?;
-                if rows.checked_mul(cols) != Some(self.size) {
+                if rows.checked_mul(cols) != Some(size) {
                     return Err(field("boxes", FieldError::Boxes(boxes.clone())));
                 }
                 let boxed =
@@ -135,13 +163,11 @@ impl Fields {
                 }
             }
             (None, Some(None)) => {
-                Geometry::latin(self.size).map_err(|e| field("size", FieldError::Geometry(e)))?
+                Geometry::latin(size).map_err(|e| field("size", FieldError::Geometry(e)))?
             }
             // No word of boxes: those of a puzzle written as a line, so that a classic
             // puzzle needs no more than its size and givens.
-            (None, None) => {
-                Geometry::of_side(self.size).map_err(|e| field("size", FieldError::Geometry(e)))?
-            }
+            (None, None) => Geometry::of_side(size).map_err(|e| field("size", FieldError::Geometry(e)))?,
         };
         let geometry = geometry.with_extras(&extras).map_err(|e| field("rules", FieldError::Geometry(e)))?;
         if self.cages.is_empty() {
@@ -193,6 +219,8 @@ pub enum FieldError {
     Boxes(String),
     /// A rule of no known name.
     UnknownRule(String),
+    /// The givens are not the puzzle's text, nor a count beside the text in `puzzle`.
+    NotText,
 }
 
 impl fmt::Display for VariantError {
@@ -210,6 +238,9 @@ impl fmt::Display for FieldError {
             FieldError::Parse(e) => e.fmt(f),
             FieldError::Geometry(e) => e.fmt(f),
             FieldError::Boxes(boxes) => write!(f, "{boxes:?} is not RxC boxes whose cells make the size"),
+            FieldError::NotText => {
+                write!(f, "not the puzzle's text (N² characters), nor a count beside the text in `puzzle`")
+            }
             FieldError::UnknownRule(rule) => {
                 let known = Extra::ALL.iter().map(|r| format!("{:?}", r.name()));
                 write!(f, "no rule is called {rule:?} (the rules: {})", known.collect::<Vec<_>>().join(", "))
@@ -246,6 +277,29 @@ mod tests {
         assert_eq!(Variant::from_json(six).unwrap().board.geometry().boxes(), Some((3, 2)));
         let latin = r#"{"size":5,"boxes":null,"givens":".........................","rules":["diagonals"]}"#;
         assert_eq!(Variant::from_json(latin).unwrap().board.geometry().name(), "5×5 Latin, diagonals");
+    }
+
+    #[test]
+    fn a_size_left_out_is_the_givens_and_the_generators_json_is_read() {
+        let four = Variant::from_json(r#"{"givens":"1..............."}"#).unwrap();
+        assert_eq!(four.board.geometry().name(), "4×4");
+        let jigsaw = r#"{"givens":".23..3.........1","regions":"ABBBAABCADCCDDDC"}"#;
+        assert_eq!(Variant::from_json(jigsaw).unwrap().board.geometry().name(), "4×4 jigsaw");
+        // Written as numbers, a row a line: the side is the rows' length.
+        let rows = Variant::from_json(r#"{"givens":"1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0"}"#).unwrap();
+        assert_eq!(rows.board.geometry().side(), 4);
+        // A line of `backtrack generate --boxes 3x2 --format json`: `givens` counts them.
+        let made = r#"{"number":1,"puzzle":"...15..6...2....165..2..4.......5...","solution":"246153163542352416534261421635615324","givens":10,"grade":"easy","size":6,"boxes":"3x2"}"#;
+        let made = Variant::from_json(made).unwrap();
+        assert_eq!(made.board.geometry().boxes(), Some((3, 2)));
+        assert_eq!(made.board.empty_cells().count(), 36 - 10);
+        assert_eq!(made.board.solve().map(|b| format!("{b:#}")), made.solution);
+        // An answer of `backtrack sudoku --format json` is not a puzzle: it has no `givens`.
+        let answer = r#"{"puzzle":"...3..1.....2...","verdict":"solved","solutions":["1243431231242431"]}"#;
+        assert!(err(answer).starts_with("not a puzzle of the variant file: missing field `givens`"));
+        // The text in `givens` is the puzzle, whatever `puzzle` says.
+        let both = r#"{"givens":"1...............","puzzle":"2..............."}"#;
+        assert_eq!(format!("{:#}", Variant::from_json(both).unwrap().board).get(..1), Some("1"));
     }
 
     #[test]
@@ -303,6 +357,11 @@ mod tests {
         let short = r#"{"size":4,"boxes":"2x2","givens":"1.."}"#;
         assert_eq!(err(short), "field `givens`: 3 cells, expected 16");
         assert!(err(r#"{"size":4}"#).starts_with("not a puzzle of the variant file: missing field `givens`"));
+        let not_text =
+            "field `givens`: not the puzzle's text (N² characters), nor a count beside the text in `puzzle`";
+        assert_eq!(err(r#"{"givens":10}"#), not_text);
+        assert_eq!(err(r#"{"givens":["1"],"puzzle":"1..............."}"#), not_text);
+        assert_eq!(err(r#"{"givens":"1.."}"#), "field `givens`: 3 cells, expected 81");
         assert!(err("not json").starts_with("not a puzzle of the variant file: expected"));
         assert!(err(r#"{"size":30,"givens":""}"#).starts_with("field `size`: a side of 30"));
         // Found by geometry_text: boxes whose cells overflow a number.

@@ -31,7 +31,8 @@ Examples:
   backtrack generate --rules anti-knight --format text   no value twice a knight's move apart
 
 A puzzle on a grid its length does not give (regions, rules, boxes other than the size's own)
-is a line of the variant file, as a killer is: `backtrack sudoku -f` reads it back.
+is a line of the variant file, as a killer is: `backtrack sudoku -f` reads it back, and the
+lines of --format json as they are.
 
 The grades are the logic solver's (backtrack sudoku --solver logic): easy (singles), medium
 (locked candidates, pairs), hard (X-wing, triples), fiendish (swordfish, jellyfish, wings, quads),
