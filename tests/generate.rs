@@ -555,6 +555,26 @@ fn the_command_makes_puzzles_of_any_grid() {
     ] {
         read_back(&[&["--count", "2", "--seed", "6"], args].concat());
     }
+    // A grid drawn (`--format text`) is read back on the boxes it is drawn with, whatever its
+    // size's own: to the solution of the same puzzle in JSON.
+    for boxes in ["3x2", "4x3", "5x2", "2x4"] {
+        let made = |format: &str| {
+            let out = run_backtrack(&["generate", "--boxes", boxes, "--seed", "7", "--format", format], b"");
+            assert!(out.status.success(), "{boxes}: {}", text(&out.stderr));
+            text(&out.stdout)
+        };
+        let (drawn, json) = (made("text"), made("json"));
+        let json: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+        let solved = run_backtrack(&["sudoku", "--format", "json", "-f", "-"], drawn.as_bytes());
+        assert!(solved.status.success(), "{boxes}: {}\n{drawn}", text(&solved.stderr));
+        let answer: serde_json::Value = serde_json::from_str(text(&solved.stdout).trim()).unwrap();
+        assert_eq!(
+            (&answer["puzzle"], &answer["unique"]),
+            (&json["puzzle"], &serde_json::json!(true)),
+            "{boxes}"
+        );
+        assert_eq!(answer["solutions"][0], json["solution"], "{boxes}");
+    }
     for (args, says) in [
         (&["--size", "3"][..], "--size"),
         (&["--size", "26"], "--size"),

@@ -11,8 +11,9 @@ impl FromStr for Board {
 
     /// Read a board from text, in any of the usual layouts, of any size: the side follows from
     /// the number of cells (16, 36, 64, 81, 144, 256, 625, … for 4, 6, 8, 9, 12, 16, 25, …; the
-    /// boxes those of [`Geometry::of_side`]; [`Board::parse_in`] reads a grid of a geometry
-    /// given, jigsaw or with extra houses).
+    /// boxes those of [`Geometry::of_side`], or those a grid's drawing shows: bands of R rows
+    /// between blank lines, groups of C columns set apart, as `Display` draws them;
+    /// [`Board::parse_in`] reads a grid of a geometry given, jigsaw or with extra houses).
     /// - the newspaper string: N² cells on one line, `0`, `.` or `_` for an empty cell, values
     ///   `1`-`9` then `A` (10) to `P` (25), in either case;
     /// - a grid of N lines of N cells, with or without decorations (`|`, `-`, `+`, spaces,
@@ -138,6 +139,7 @@ fn read(text: &str, geometry: Option<&Geometry>) -> Result<Board, ParseError> {
         Some(geometry) => geometry.side(),
         None => side_of_lines(&lines)?,
     };
+    let drawn = if geometry.is_none() { drawn_boxes(&lines, side, !as_numbers) } else { None };
     let cells: Vec<Read> = match lines.as_slice() {
         [cells] if cells.len() == side * side => lines.into_iter().flatten().collect(),
         [_] | [] => return Err(ParseError::CellCount { found: count, expected: side * side }),
@@ -157,7 +159,11 @@ fn read(text: &str, geometry: Option<&Geometry>) -> Result<Board, ParseError> {
     };
     let geometry = match geometry {
         Some(geometry) => geometry.clone(),
-        None => Geometry::of_side(side).map_err(|_| unknown_size(count))?,
+        None => match drawn {
+            Some((rows, cols)) => Geometry::boxed(rows, cols),
+            None => Geometry::of_side(side),
+        }
+        .map_err(|_| unknown_size(count))?,
     };
     if let Some(read) = cells.iter().find(|r| r.value as usize > side) {
         return Err(ParseError::OutOfRange {
@@ -192,6 +198,55 @@ fn side_of_lines(lines: &[Vec<Read>]) -> Result<usize, ParseError> {
             side_of(count).ok_or_else(|| unknown_size(count))
         }
     }
+}
+
+/// The boxes a grid of `side` lines of cells is drawn with, if its drawing shows them: bands
+/// of R rows between blank or ruled lines, and (a character a cell, `columns`) groups of C
+/// columns set apart by wider gaps or rules, each the same in every row, with R·C the side;
+/// one of the two gives the other. So the grids `Display` draws, and `backtrack generate
+/// --format text` prints, are read back on their boxes: a 12×12 grid drawn in bands of four rows
+/// has boxes of 4×3, not the 3×4 of its size. `None` for any other layout (a grid on one line,
+/// a rule between every two rows as a jigsaw's drawing has, bands of different heights).
+fn drawn_boxes(lines: &[Vec<Read>], side: usize, columns: bool) -> Option<(usize, usize)> {
+    if lines.len() != side || lines.iter().any(|cells| cells.len() != side) {
+        return None;
+    }
+    let rows = groups(&lines.iter().map(|cells| cells[0].line).collect::<Vec<_>>(), side);
+    let cols = match columns {
+        true => {
+            let mut widths =
+                lines.iter().map(|cells| groups(&cells.iter().map(|r| r.column).collect::<Vec<_>>(), side));
+            let first = widths.next()?;
+            widths.all(|w| w == first).then_some(first).flatten()
+        }
+        false => None,
+    };
+    match (rows, cols) {
+        (Some(r), Some(c)) => (r * c == side).then_some((r, c)),
+        (Some(r), None) => Some((r, side / r)),
+        (None, Some(c)) => Some((side / c, c)),
+        (None, None) => None,
+    }
+}
+
+/// The size of the groups that `positions` (increasing) fall into, a group ending wherever the
+/// step to the next is longer than the shortest step; `Some` if there are two groups or more,
+/// all of one size that divides `side`.
+fn groups(positions: &[usize], side: usize) -> Option<usize> {
+    let steps: Vec<usize> = positions.windows(2).map(|p| p[1] - p[0]).collect();
+    let shortest = *steps.iter().min()?;
+    let mut sizes = Vec::new();
+    let mut size = 1;
+    for &step in &steps {
+        if step > shortest {
+            sizes.push(size);
+            size = 0;
+        }
+        size += 1;
+    }
+    sizes.push(size);
+    let first = sizes[0];
+    (sizes.len() >= 2 && sizes.iter().all(|&s| s == first) && first > 1 && side % first == 0).then_some(first)
 }
 
 /// The side of a grid of `count` cells, if the reader knows it (4 to 25).
@@ -485,6 +540,41 @@ mod tests {
         );
         let symbols = format!("1AH{}", ".".repeat(253));
         assert_eq!(err(&symbols), "line 1, column 3: 'H' is over 16, the largest value of a 16x16 grid");
+    }
+
+    #[test]
+    fn a_grid_is_read_back_on_the_boxes_it_is_drawn_with() {
+        let shapes = [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (2, 5), (5, 2), (3, 4), (4, 3), (4, 4)];
+        for (rows, cols) in shapes {
+            let geometry = Geometry::boxed(rows, cols).unwrap();
+            let full = Board::empty_of(&geometry).solve().unwrap();
+            // Every other cell emptied: the drawing has blank cells and values side by side.
+            let values: Vec<u8> =
+                full.values().iter().enumerate().map(|(i, &v)| if i % 2 == 0 { v } else { 0 }).collect();
+            for board in [full, Board::from_values(&geometry, &values).unwrap()] {
+                let drawn = board.to_string();
+                let read: Board = drawn.parse().unwrap_or_else(|e| panic!("{rows}x{cols}: {e}\n{drawn}"));
+                assert_eq!(read.geometry().boxes(), Some((rows, cols)), "{drawn}");
+                assert_eq!(read.values(), board.values());
+            }
+        }
+        // Bands of three rows: the comma-separated 6×6 of a user whose boxes are 3 rows by 2.
+        let six =
+            "1,2, 3,4, 5,6\n3,4, 5,6, 1,2\n5,6, 1,2, 3,4\n\n2,1, 4,3, 6,5\n4,3, 6,5, 2,1\n6,5, 2,1, 4,3";
+        assert_eq!(six.parse::<Board>().unwrap().geometry().boxes(), Some((3, 2)));
+        // With no bands, or bands that do not make boxes, the boxes of the size.
+        let plain = "1.....\n......\n......\n......\n......\n......";
+        assert_eq!(plain.parse::<Board>().unwrap().geometry().boxes(), Some((2, 3)));
+        let uneven = ".....1\n......\n\n......\n......\n......\n\n......";
+        assert_eq!(uneven.parse::<Board>().unwrap().geometry().boxes(), Some((2, 3)));
+        // A jigsaw's drawing, a rule between rows: read on the boxes of its size.
+        let jigsaw = Geometry::jigsaw(6, "AAABBBAACCBBDACCBEDDCCEEDFFFFEDDFFEE").unwrap();
+        let drawn = Board::empty_of(&jigsaw).to_string();
+        assert_eq!(drawn.parse::<Board>().unwrap().geometry().boxes(), Some((2, 3)), "{drawn}");
+        // A given grid is read on its own boxes, however it is drawn.
+        let tall = Board::empty_of(&Geometry::boxed(3, 2).unwrap()).to_string();
+        let wide = Geometry::boxed(2, 3).unwrap();
+        assert_eq!(Board::parse_in(&tall, &wide).unwrap().geometry().boxes(), Some((2, 3)));
     }
 
     /// The rules, checked the plainest way: every number at most 9, no digit twice in a row, a

@@ -184,7 +184,9 @@ pub struct Args {
 
     /// Boxes of R rows by C columns (`2x3`, `3x3`, `4x4`, ...): a grid of side R·C. Without it,
     /// each puzzle's length gives its side (16, 36, 64, 81, 144, 256, 625 cells: 4, 6, 8, 9, 12,
-    /// 16, 25), with square boxes where the side is a square, else 2x3, 2x4, 3x4, ...
+    /// 16, 25), with square boxes where the side is a square, else 2x3, 2x4, 3x4, ...; a grid
+    /// drawn in bands (blank lines between bands of R rows, gaps between groups of C columns, as
+    /// the answers are drawn) on the boxes it shows
     #[arg(long, value_name = "RxC", value_parser = boxes)]
     boxes: Option<(usize, usize)>,
 
