@@ -503,17 +503,13 @@ fn read_back(args: &[&str]) {
                 Some(givens) => givens.to_string(),
                 None => line["puzzle"].as_str().unwrap().to_string(),
             };
-            // A grid its length gives: the JSON says no more than the length.
+            // A grid its length gives: the JSON says no more than the length, and the boxes
+            // are the size's own.
             if line["size"].is_null() {
-                let (side, boxes) = match givens.len() {
-                    16 => (4, "2x2"),
-                    36 => (6, "2x3"),
-                    81 => (9, "3x3"),
-                    144 => (12, "3x4"),
-                    other => panic!("{args:?}: a grid of {other} cells with no size"),
-                };
+                let side = givens.len().isqrt();
+                let boxes = backtrack::sudoku::Geometry::of_side(side).unwrap().boxes();
                 line["size"] = side.into();
-                line["boxes"] = boxes.into();
+                line["boxes"] = boxes.map(|(r, c)| format!("{r}x{c}")).into();
             }
             let rules = common::Rules::of_json(&line);
             assert_eq!(rules.check(&givens, line["solution"].as_str().unwrap()), Ok(()), "{args:?}");
